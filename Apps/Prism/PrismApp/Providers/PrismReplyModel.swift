@@ -1,0 +1,7 @@
+import Sockets
+
+/// Replies in Prism are comments under a photo.
+struct PrismReplyModel: ReplyModel {
+    let style = ReplyStyle.comments
+    let noun = "comment"
+}

@@ -1,0 +1,4 @@
+import Features
+import PrismApp
+
+await AppLauncher.main(Prism.definition)

@@ -1,0 +1,4 @@
+import Features
+import StrandApp
+
+await AppLauncher.main(Strand.definition)

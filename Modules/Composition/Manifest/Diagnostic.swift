@@ -1,0 +1,35 @@
+/// One problem found in a manifest or a catalog, printed the way compilers print theirs:
+/// `Manifests/app.json:12:5: error: socket 'feedPolicy' is bound to unknown provider ...`.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// How serious the problem is.
+    public enum Severity: String, Sendable, Hashable {
+        case error
+        case warning
+        case note
+    }
+
+    /// How serious the problem is. Only errors fail validation.
+    public var severity: Severity
+    /// Where the problem is.
+    public var location: SourceLocation
+    /// A stable, machine-readable name for the kind of problem (`unknown-provider`).
+    public var code: String
+    /// What went wrong and how to fix it, quoting the offending value.
+    public var message: String
+
+    /// Makes a diagnostic.
+    public init(_ severity: Severity = .error, at location: SourceLocation, code: String, _ message: String) {
+        self.severity = severity
+        self.location = location
+        self.code = code
+        self.message = message
+    }
+
+    /// `file:line:column: severity: message`.
+    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+}
+
+extension [Diagnostic] {
+    /// Whether any of the diagnostics is an error.
+    public var containsErrors: Bool { contains { $0.severity == .error } }
+}

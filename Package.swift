@@ -1,0 +1,154 @@
+// swift-tools-version: 6.2
+// One package, two apps: shared modules composed into Prism and Strand through sockets,
+// manifests and a service graph. See README.md for the layout and DESIGN rules.
+import PackageDescription
+
+// MARK: - Target kinds, each mapped to its folder
+
+/// A shared module under Modules/.
+func module(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
+    .target(name: name, dependencies: dependencies, path: "Modules/\(name)")
+}
+
+/// An app's library (its socket providers and AppDefinition), with its manifest embedded by the
+/// build plugin from Manifests/<app>.json.
+func appLibrary(_ app: String, _ dependencies: [Target.Dependency]) -> Target {
+    .target(
+        name: "\(app)App", dependencies: dependencies, path: "Apps/\(app)/\(app)App",
+        plugins: [.plugin(name: "ManifestEmbedder")])
+}
+
+/// An app's executable: main.swift only, launching the app's definition.
+func appExecutable(_ app: String) -> Target {
+    .executableTarget(
+        name: app.lowercased(), dependencies: [.target(name: "\(app)App"), "Features"],
+        path: "Apps/\(app)/\(app.lowercased())")
+}
+
+/// A tool under tools/.
+func tool(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(name: name, dependencies: dependencies, path: "tools/\(name)")
+}
+
+/// A library a tool is built from, under tools/ (so its logic is testable).
+func toolLibrary(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .target(name: name, dependencies: dependencies, path: "tools/\(name)")
+}
+
+/// The tests of a module, app or tool, under Tests/<Name>Tests.
+func tests(
+    _ name: String, _ dependencies: [Target.Dependency], exclude: [String] = [], resources: [Resource]? = nil
+) -> Target {
+    .testTarget(
+        name: "\(name)Tests", dependencies: dependencies, path: "Tests/\(name)Tests", exclude: exclude,
+        resources: resources)
+}
+
+// MARK: - The package
+
+let package = Package(
+    name: "Loom",
+    products: [
+        .executable(name: "prism", targets: ["prism"]),
+        .executable(name: "strand", targets: ["strand"]),
+        .executable(name: "manifest-lint", targets: ["manifest-lint"]),
+        .executable(name: "backend-server", targets: ["backend-server"]),
+        .executable(name: "bench", targets: ["bench"]),
+    ],
+    targets: [
+        // Shared modules (lower layers first).
+        module("Composition"),
+        module("MediaModel"),
+        .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        module("Storage", ["CSQLite"]),
+        module("Wire"),
+        module("ListEngine"),
+        module("TerminalUI", ["ListEngine"]),
+        module("Backend", ["Composition", "Wire", "MediaModel", "Storage"]),
+        module("Networking", ["Composition", "Wire", "MediaModel", "Storage"]),
+        .target(name: "Sockets", dependencies: ["Composition", "MediaModel"], path: "Sockets"),
+        module(
+            "Features",
+            [
+                "Composition", "Sockets", "MediaModel", "Wire", "Backend", "Networking", "ListEngine",
+                "TerminalUI",
+            ]),
+
+        // Apps.
+        appLibrary("Prism", ["Composition", "Sockets", "Features"]),
+        appExecutable("Prism"),
+        appLibrary("Strand", ["Composition", "Sockets", "Features"]),
+        appExecutable("Strand"),
+
+        // Tools.
+        tool("manifest-embed", ["Composition"]),
+        .plugin(
+            name: "ManifestEmbedder", capability: .buildTool(), dependencies: ["manifest-embed"],
+            path: "tools/ManifestEmbedder"),
+        toolLibrary("ManifestLint", ["Composition", "PrismApp", "StrandApp"]),
+        tool("manifest-lint", ["ManifestLint"]),
+        toolLibrary("HTTPServer", ["Wire"]),
+        tool("backend-server", ["HTTPServer", "Backend", "Composition", "Wire"]),
+        tool("mutation-crash-helper", ["Networking", "Backend", "Wire", "MediaModel", "Storage"]),
+        tool(
+            "bench",
+            [
+                "Composition", "Sockets", "PrismApp", "ManifestLint", "Storage", "CSQLite", "Networking",
+                "MediaModel", "ListEngine", "Features", "StrandApp", "TerminalUI", "Backend", "Wire",
+                "HTTPServer",
+            ]),
+
+        // Tests.
+        tests("Composition", ["Composition"]),
+        tests("MediaModel", ["MediaModel"]),
+        tests("Storage", ["Storage"]),
+        tests("Wire", ["Wire"]),
+        .target(name: "ListEngineTesting", dependencies: ["ListEngine"], path: "Tests/ListEngineTesting"),
+        tests("ListEngine", ["ListEngine", "ListEngineTesting"]),
+        .target(name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Tests/TerminalUITesting"),
+        tests("TerminalUI", ["TerminalUI", "TerminalUITesting", "ListEngine"]),
+        tests("Backend", ["Backend", "Wire", "MediaModel", "Storage"]),
+        tests(
+            "Networking",
+            [
+                "Networking", "Backend", "Wire", "MediaModel", "Storage", "Composition",
+                "mutation-crash-helper",
+            ]),
+        tests("Sockets", ["Sockets"]),
+        tests("HTTPServer", ["HTTPServer", "Backend", "Networking", "Wire", "MediaModel", "Storage"]),
+        tests("Features", ["Features", "Composition"]),
+        .target(
+            name: "AppTesting",
+            dependencies: [
+                "Features", "Backend", "Networking", "Wire", "MediaModel", "Composition", "PrismApp",
+                "StrandApp",
+                "TerminalUI",
+            ],
+            path: "Tests/AppTesting"),
+        tests(
+            "Apps",
+            [
+                "AppTesting", "Backend", "PrismApp", "StrandApp", "Features", "Composition", "Sockets",
+                "MediaModel",
+            ]),
+        tests("ManifestLint", ["ManifestLint", "Composition"], resources: [.copy("Fixtures")]),
+        tests(
+            "CrossAppRegression",
+            [
+                "AppTesting", "Features", "Composition", "Sockets", "Backend", "ManifestLint", "PrismApp",
+                "StrandApp", "MediaModel", "Networking", "TerminalUI", "Wire", "HTTPServer",
+            ],
+            exclude: ["Golden"]),
+    ]
+)
+
+// MARK: - Settings every Swift target shares
+
+for target in package.targets where target.type != .system && target.type != .plugin {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .swiftLanguageMode(.v6),
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ]
+}

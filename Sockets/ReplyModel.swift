@@ -1,0 +1,30 @@
+import Composition
+
+/// How replies relate to the post they answer.
+public enum ReplyStyle: String, Sendable, Hashable {
+    /// Replies are comments under a post: flat, short, shown below it.
+    case comments
+    /// Replies are posts of their own, chained into threads and drawn with threadlines.
+    case threadedPosts
+}
+
+/// How an app models replies.
+public protocol ReplyModel: Sendable {
+    /// Comments or threaded posts.
+    var style: ReplyStyle { get }
+    /// What one reply is called ("comment", "reply").
+    var noun: String { get }
+}
+
+extension ReplyModel {
+    /// Whether replies are drawn joined by threadlines.
+    public var drawsThreadlines: Bool { style == .threadedPosts }
+}
+
+@usableFromInline let replyModelSocket = Socket<any ReplyModel>.required(
+    "replyModel", summary: "comments on a post, or replies that are posts in a thread")
+
+extension Socket where Contract == any ReplyModel {
+    /// How replies relate to their post. Required.
+    @inlinable public static var replyModel: Socket<any ReplyModel> { replyModelSocket }
+}

@@ -1,0 +1,38 @@
+import Composition
+
+/// The colors screens draw with (the accent comes from `Branding`).
+public protocol Theme: Sendable {
+    /// Ordinary text.
+    var primaryText: RGBColor { get }
+    /// Handles, times, counts.
+    var secondaryText: RGBColor { get }
+    /// Separators and threadlines.
+    var separator: RGBColor { get }
+    /// Entries waiting for the server.
+    var pending: RGBColor { get }
+    /// Entries the server refused.
+    var failure: RGBColor { get }
+    /// A liked heart.
+    var like: RGBColor { get }
+}
+
+/// The theme an app gets when its manifest leaves `theme` unbound.
+public struct StandardTheme: Theme {
+    public let primaryText = RGBColor(hex: 0xE6E6E6)
+    public let secondaryText = RGBColor(hex: 0x8A8F98)
+    public let separator = RGBColor(hex: 0x3A3F47)
+    public let pending = RGBColor(hex: 0xC9A227)
+    public let failure = RGBColor(hex: 0xE5484D)
+    public let like = RGBColor(hex: 0xF2555A)
+
+    /// Makes the standard theme.
+    public init() {}
+}
+
+@usableFromInline let themeSocket = Socket<any Theme>.optional(
+    "theme", summary: "the colors screens draw with", default: { StandardTheme() })
+
+extension Socket where Contract == any Theme {
+    /// The colors screens draw with. Optional: defaults to `StandardTheme`.
+    @inlinable public static var theme: Socket<any Theme> { themeSocket }
+}

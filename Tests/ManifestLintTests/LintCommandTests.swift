@@ -1,0 +1,99 @@
+import Composition
+import Foundation
+import ManifestLint
+import Testing
+
+@Suite struct LintCommandTests {
+    func run(_ arguments: [String], in directory: String = LintFixtures.packageRoot) -> (
+        Int32, String, String
+    ) {
+        let output = CapturedTextOutput()
+        let status = LintCommand.run(
+            arguments: arguments, apps: LintFixtures.apps, output: output, currentDirectory: directory)
+        return (status, output.output, output.error)
+    }
+
+    /// A scratch package root holding the repository's manifests with one file replaced.
+    func scratchPackage(strandManifest: String) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(
+            atPath: "\(root)/Manifests", withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: "\(root)/Package.swift"))
+        try FileManager.default.copyItem(
+            atPath: "\(LintFixtures.packageRoot)/Manifests/prism.json", toPath: "\(root)/Manifests/prism.json"
+        )
+        try Data(strandManifest.utf8).write(to: URL(fileURLWithPath: "\(root)/Manifests/strand.json"))
+        return root
+    }
+
+    @Test func cleanRepository_exitsZero() {
+        let (status, output, _) = run(["--skip-package-graph"])
+        #expect(status == 0)
+        #expect(output.hasSuffix("no problems\n"))
+    }
+
+    @Test func brokenManifest_exitsOneWithCompilerStyleDiagnostics() throws {
+        let original = try String(
+            contentsOfFile: "\(LintFixtures.packageRoot)/Manifests/strand.json", encoding: .utf8)
+        let root = try scratchPackage(
+            strandManifest: original.replacingOccurrences(of: "\"strand.tabs\"", with: "\"strand.tab\""))
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (status, output, _) = run(["--skip-package-graph"], in: root)
+        #expect(status == 1)
+        #expect(output.contains("Manifests/strand.json:"))
+        #expect(
+            output.contains(
+                ": error: socket 'tabs' is bound to unknown provider 'strand.tab'; did you mean 'strand.tabs'?"
+            ))
+        #expect(output.hasSuffix("1 error\n"))
+    }
+
+    @Test func jsonFormat_listsDiagnosticsAsObjects() throws {
+        let root = try scratchPackage(strandManifest: "{}")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (status, output, _) = run(["--skip-package-graph", "--format", "json"], in: root)
+        #expect(status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+        #expect(object["errors"] as? Int == 5)
+        #expect(diagnostics.first?["code"] as? String == "missing-key")
+        #expect(diagnostics.first?["file"] as? String == "Manifests/strand.json")
+        #expect(diagnostics.first?["line"] as? Int == 1)
+    }
+
+    @Test func usageErrors_exitTwo() {
+        #expect(run(["--bogus"]).0 == 2)
+        #expect(run(["graph"]).0 == 2)
+        #expect(run(["graph", "--app", "strnd"]).2.contains("unknown app 'strnd'; did you mean 'strand'?"))
+        #expect(run(["frobnicate"]).0 == 2)
+        #expect(run(["matrix", "--format", "json"]).0 == 2)
+    }
+
+    @Test func matrix_showsEachAppsProviders() {
+        let (status, output, _) = run(["matrix"])
+        #expect(status == 0)
+        let lines = output.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        }
+        #expect(lines.first == ["socket", "requirement", "prism", "strand"])
+        #expect(lines.contains(["theme", "optional", "prism.theme", "(default)"]))
+        #expect(lines.contains(["onboarding", "optional", "(default)", "strand.onboarding"]))
+    }
+
+    @Test func graph_printsTextAndDot() {
+        let (status, text, _) = run(["graph", "--app", "strand"])
+        #expect(status == 0)
+        #expect(text.hasPrefix("service graph of 'strand'"))
+        let (dotStatus, dot, _) = run(["graph", "--app", "prism", "--format", "dot"])
+        #expect(dotStatus == 0)
+        #expect(dot.hasPrefix("digraph \"prism\" {"))
+        #expect(run(["graph", "--app", "prism"]).1 == run(["graph", "--app", "prism"]).1)
+    }
+
+    @Test func help_exitsZero() {
+        let (status, output, _) = run(["--help"])
+        #expect(status == 0)
+        #expect(output.contains("usage: manifest-lint [check|matrix|graph] [options]"))
+    }
+}

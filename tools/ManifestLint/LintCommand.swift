@@ -1,0 +1,215 @@
+import Composition
+import Foundation
+
+/// The `manifest-lint` command: validates the manifests, the package graph and shared sources,
+/// and prints the socket matrix or an app's service graph.
+public enum LintCommand {
+    /// The command line `manifest-lint` accepts.
+    public static let spec = CommandLineSpec(
+        command: "manifest-lint",
+        summary: """
+            Validates Manifests/*.json against each app's catalog (the same validator the apps run at
+            launch), checks the package graph (no shared module depends on an app, no app on another,
+            modules only on the layers beneath them) and that no source under Modules/ or Sockets/
+            names an app.
+            """,
+        usage: "[check|matrix|graph] [options]",
+        options: [
+            .value(
+                "format", "FORMAT", help: "output format: text or json for check, text or dot for graph",
+                choices: ["text", "json", "dot"]),
+            .value("app", "NAME", help: "the app whose service graph `graph` prints"),
+            .value(
+                "package-dir", "DIR",
+                help: "the package root (default: the nearest directory with Package.swift)"),
+            .value(
+                "package-json", "FILE",
+                help: "read the package graph from this `swift package dump-package` output"),
+            .flag("skip-package-graph", help: "do not check the package graph (no `swift` needed)"),
+        ],
+        maximumPositionals: 1,
+        epilogue: """
+            subcommands:
+              check    (default) validate everything; compiler-style diagnostics or --format json
+              matrix   each socket, required or optional, and the provider filling it in each app
+              graph    --app NAME [--format text|dot]: an app's service graph
+
+            exit status: 0 clean, 1 when problems were found, 2 on a usage error.
+            """)
+
+    /// Runs the command. Returns the exit status.
+    public static func run(
+        arguments: [String], apps: [AppDefinition], output: any TextOutput = StandardTextOutput(),
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> Int32 {
+        let parsed: ParsedArguments
+        do {
+            parsed = try spec.parse(arguments)
+        } catch {
+            output.writeError("\(error)\n")
+            return 2
+        }
+        if parsed.helpRequested {
+            output.write(spec.helpText + "\n")
+            return 0
+        }
+        let subcommand = parsed.positionals.first ?? "check"
+        let format = parsed.value("format") ?? "text"
+        func usage(_ message: String) -> Int32 {
+            output.writeError("\(UsageError(command: spec.command, message))\n")
+            return 2
+        }
+        guard let root = packageRoot(parsed.value("package-dir"), from: currentDirectory) else {
+            return usage("no Package.swift found in '\(currentDirectory)' or its parents; pass --package-dir")
+        }
+        switch subcommand {
+        case "check":
+            guard format != "dot" else { return usage("--format dot applies to `graph` only") }
+            guard parsed.value("app") == nil else { return usage("--app applies to `graph` only") }
+            return check(parsed, root: root, apps: apps, json: format == "json", output: output)
+        case "matrix":
+            guard format == "text" else { return usage("`matrix` prints text only") }
+            return matrix(root: root, apps: apps, output: output)
+        case "graph":
+            guard format != "json" else { return usage("`graph` prints text or dot") }
+            guard let name = parsed.value("app") else {
+                return usage("`graph` needs --app NAME (apps: \(apps.map(\.id).joined(separator: ", ")))")
+            }
+            return graph(app: name, root: root, apps: apps, dot: format == "dot", output: output)
+        default:
+            return usage(
+                "unknown subcommand '\(subcommand)'\(Suggestion.didYouMean(subcommand, in: ["check", "matrix", "graph"]))"
+            )
+        }
+    }
+
+    static func packageRoot(_ given: String?, from directory: String) -> String? {
+        if let given { return FileManager.default.fileExists(atPath: "\(given)/Package.swift") ? given : nil }
+        var url = URL(fileURLWithPath: directory)
+        while true {
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+                return url.path
+            }
+            let parent = url.deletingLastPathComponent()
+            if parent.path == url.path { return nil }
+            url = parent
+        }
+    }
+
+    private static func check(
+        _ parsed: ParsedArguments, root: String, apps: [AppDefinition], json: Bool, output: any TextOutput
+    ) -> Int32 {
+        var (checked, diagnostics) = ManifestCheck(apps: apps).run(
+            directory: "\(root)/Manifests", displayDirectory: "Manifests")
+        if !parsed.has("skip-package-graph") {
+            do {
+                let graph: PackageGraphCheck
+                if let file = parsed.value("package-json") {
+                    guard let data = FileManager.default.contents(atPath: file) else {
+                        output.writeError("manifest-lint: error: cannot read '\(file)'\n")
+                        return 2
+                    }
+                    graph = try PackageGraphCheck(dumpPackageJSON: data)
+                } else {
+                    graph = try PackageGraphCheck.dumpingPackage(at: root)
+                }
+                diagnostics += graph.run()
+                checked.append("Package.swift")
+            } catch {
+                output.writeError("manifest-lint: error: cannot read the package graph: \(error)\n")
+                return 1
+            }
+        }
+        let names = apps.map { app -> (app: String, names: [String]) in
+            let displayName = (try? app.manifest.decode().displayName) ?? app.id
+            return (app.id, SharedSourceCheck.names(of: app, displayName: displayName))
+        }
+        diagnostics += SharedSourceCheck(appNames: names).run(
+            root: root, directories: ["Modules", "Sockets"])
+        checked.append("Modules/**/*.swift")
+        checked.append("Sockets/**/*.swift")
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        if json {
+            output.write(jsonReport(checked: checked, diagnostics: diagnostics) + "\n")
+        } else {
+            for diagnostic in diagnostics { output.write("\(diagnostic)\n") }
+            let summary =
+                errors == 0
+                ? "no problems" : "\(errors) error\(errors == 1 ? "" : "s")"
+            output.write("manifest-lint: checked \(checked.joined(separator: ", ")): \(summary)\n")
+        }
+        return errors == 0 ? 0 : 1
+    }
+
+    static func jsonReport(checked: [String], diagnostics: [Diagnostic]) -> String {
+        let items: [[String: Any]] = diagnostics.map { diagnostic in
+            [
+                "file": diagnostic.location.file, "line": diagnostic.location.line,
+                "column": diagnostic.location.column, "severity": diagnostic.severity.rawValue,
+                "code": diagnostic.code, "message": diagnostic.message,
+            ]
+        }
+        let object: [String: Any] = [
+            "checked": checked, "diagnostics": items,
+            "errors": diagnostics.filter { $0.severity == .error }.count,
+        ]
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted]))
+            ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func loadManifests(
+        root: String, apps: [AppDefinition], output: any TextOutput
+    ) -> [(definition: AppDefinition, manifest: Manifest)]? {
+        var loaded: [(definition: AppDefinition, manifest: Manifest)] = []
+        var failed = false
+        for app in apps {
+            let shown = "Manifests/\(app.id).json"
+            do {
+                let manifest = try Manifest.load(contentsOf: "\(root)/\(shown)", displayPath: shown)
+                let problems = ManifestValidator(catalog: app.catalog).validate(manifest, expectedApp: app.id)
+                if problems.containsErrors {
+                    for problem in problems { output.writeError("\(problem)\n") }
+                    failed = true
+                }
+                loaded.append((app, manifest))
+            } catch {
+                for problem in error.diagnostics { output.writeError("\(problem)\n") }
+                failed = true
+            }
+        }
+        return failed ? nil : loaded
+    }
+
+    private static func matrix(root: String, apps: [AppDefinition], output: any TextOutput) -> Int32 {
+        guard let loaded = loadManifests(root: root, apps: apps, output: output) else { return 1 }
+        output.write(SocketMatrix(apps: loaded).text)
+        return 0
+    }
+
+    private static func graph(
+        app name: String, root: String, apps: [AppDefinition], dot: Bool, output: any TextOutput
+    ) -> Int32 {
+        guard let app = apps.first(where: { $0.id == name }) else {
+            output.writeError(
+                "\(UsageError(command: spec.command, "unknown app '\(name)'\(Suggestion.didYouMean(name, in: apps.map(\.id))) (apps: \(apps.map(\.id).joined(separator: ", ")))"))\n"
+            )
+            return 2
+        }
+        guard let loaded = loadManifests(root: root, apps: [app], output: output),
+            let manifest = loaded.first?.manifest
+        else {
+            return 1
+        }
+        do {
+            let report = ServiceGraphReport(
+                app: app.id, graph: try ServiceGraph(catalog: app.catalog, manifest: manifest))
+            output.write(dot ? report.dot : report.text)
+            return 0
+        } catch {
+            output.writeError("manifest-lint: error: \(error)\n")
+            return 1
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import Composition
+import Foundation
+
+/// Checks the package's target graph (from `swift package dump-package`) against the design's
+/// dependency rules: modules never depend on apps, an app never depends on another app, and
+/// each shared module depends only on the modules beneath it.
+public struct PackageGraphCheck: Sendable {
+    /// A target as the check sees it.
+    public struct Target: Sendable, Hashable {
+        /// The target's name.
+        public var name: String
+        /// Its folder, relative to the package root.
+        public var path: String
+        /// The names of the targets it depends on.
+        public var dependencies: [String]
+
+        /// Makes a target.
+        public init(name: String, path: String, dependencies: [String]) {
+            self.name = name
+            self.path = path
+            self.dependencies = dependencies
+        }
+    }
+
+    /// Which of our modules each shared module may depend on (DESIGN.md, "Dependency rules").
+    /// Composition is the base every module above the lowest layer may use to declare services.
+    public static let allowedDependencies: [String: Set<String>] = [
+        "CSQLite": [],
+        "Composition": [],
+        "MediaModel": [],
+        "Storage": ["CSQLite"],
+        "Wire": [],
+        "ListEngine": [],
+        "Sockets": ["Composition", "MediaModel"],
+        "Backend": ["Composition", "Wire", "MediaModel", "Storage"],
+        "Networking": ["Composition", "Wire", "MediaModel", "Storage"],
+        "TerminalUI": ["ListEngine"],
+        "Features": [
+            "Composition", "Sockets", "MediaModel", "Storage", "Wire", "Networking", "ListEngine",
+            "TerminalUI",
+            "Backend",
+        ],
+    ]
+
+    /// The package's targets.
+    public let targets: [Target]
+
+    /// Makes a check over explicit targets.
+    public init(targets: [Target]) {
+        self.targets = targets
+    }
+
+    /// Reads targets from the JSON `swift package dump-package` prints.
+    public init(dumpPackageJSON data: Data) throws {
+        guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let list = root["targets"] as? [[String: Any]]
+        else {
+            throw LintError("the package description has no 'targets' list")
+        }
+        targets = list.compactMap { entry in
+            guard let name = entry["name"] as? String else { return nil }
+            let type = entry["type"] as? String ?? "regular"
+            let defaultFolder = type == "test" ? "Tests" : type == "plugin" ? "Plugins" : "Sources"
+            let path = entry["path"] as? String ?? "\(defaultFolder)/\(name)"
+            let dependencies = (entry["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
+                for key in ["byName", "target"] {
+                    if let values = dependency[key] as? [Any], let first = values.first as? String {
+                        return first
+                    }
+                }
+                return nil
+            }
+            return Target(name: name, path: path, dependencies: dependencies)
+        }
+    }
+
+    /// Runs `swift package dump-package` in `packageDirectory` and reads its targets.
+    public static func dumpingPackage(at packageDirectory: String) throws -> PackageGraphCheck {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // A scratch path of its own, so the dump never waits on a build of the same package (a
+        // running `swift build` or `swift test` holds the lock of .build/).
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "manifest-lint-dump-package"
+        ).path
+        process.arguments = [
+            "swift", "package", "--package-path", packageDirectory, "--scratch-path", scratch, "dump-package",
+        ]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw LintError(
+                "`swift package dump-package` failed (status \(process.terminationStatus)): \(errorText)")
+        }
+        return try PackageGraphCheck(dumpPackageJSON: data)
+    }
+
+    /// The app a target belongs to (`Apps/<App>/...`), if any.
+    static func app(of target: Target) -> String? {
+        let parts = target.path.split(separator: "/")
+        return parts.count >= 2 && parts[0] == "Apps" ? String(parts[1]) : nil
+    }
+
+    /// Whether a target is shared code (under Modules/ or Sockets/).
+    static func isShared(_ target: Target) -> Bool {
+        target.path.hasPrefix("Modules/") || target.path == "Sockets" || target.path.hasPrefix("Sockets/")
+    }
+
+    /// Every violation, reported against `Package.swift`.
+    public func run(packageFile: String = "Package.swift") -> [Diagnostic] {
+        let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let location = SourceLocation(file: packageFile, line: 1, column: 1)
+        var diagnostics: [Diagnostic] = []
+        for target in targets {
+            for dependencyName in target.dependencies {
+                guard let dependency = byName[dependencyName] else { continue }
+                let dependencyApp = Self.app(of: dependency)
+                if Self.isShared(target), let dependencyApp {
+                    diagnostics.append(
+                        Diagnostic(
+                            at: location, code: "module-depends-on-app",
+                            "shared target '\(target.name)' (\(target.path)) depends on '\(dependency.name)' of app '\(dependencyApp)'; shared code must ask a socket instead"
+                        ))
+                }
+                if let app = Self.app(of: target), let dependencyApp, app != dependencyApp {
+                    diagnostics.append(
+                        Diagnostic(
+                            at: location, code: "app-depends-on-app",
+                            "target '\(target.name)' of app '\(app)' depends on '\(dependency.name)' of app '\(dependencyApp)'; an app never imports another"
+                        ))
+                }
+                if Self.isShared(target), Self.isShared(dependency),
+                    let allowed = Self.allowedDependencies[target.name], !allowed.contains(dependency.name)
+                {
+                    let list = allowed.isEmpty ? "no other module" : allowed.sorted().joined(separator: ", ")
+                    diagnostics.append(
+                        Diagnostic(
+                            at: location, code: "layering",
+                            "module '\(target.name)' depends on '\(dependency.name)', but it may only use \(list) (DESIGN.md, dependency rules)"
+                        ))
+                }
+            }
+            if Self.isShared(target), Self.allowedDependencies[target.name] == nil {
+                diagnostics.append(
+                    Diagnostic(
+                        at: location, code: "unlisted-module",
+                        "module '\(target.name)' has no dependency rule; add it to PackageGraphCheck.allowedDependencies"
+                    ))
+            }
+        }
+        return diagnostics
+    }
+}
+
+/// A problem running the lint itself (not a finding about the code).
+public struct LintError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public var message: String
+
+    /// Makes an error.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

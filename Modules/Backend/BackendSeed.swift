@@ -1,0 +1,38 @@
+import Foundation
+
+/// What the backend's deterministic seed data is made of: who the users are, how their tokens
+/// are derived, and the fixed epoch seed times are measured from.
+///
+/// Seeding is a pure function of the seed number: the same seed always gives the same users,
+/// follows, posts (photos with generated pixels, carousels, videos, text, a few polls this
+/// client does not know), threads, likes, reposts and events. Every seeded time lies before
+/// `epoch`, so anything made at or after it (a `ManualClock` starts there) is newer.
+public enum BackendSeed {
+    /// 2024-05-01 12:00:00 UTC. Seeded posts span the 30 days before it.
+    public static let epoch = Date(timeIntervalSince1970: 1_714_564_800)
+    /// How many users a seed makes (`u1` ... `u60`).
+    public static let userCount = 60
+    /// How many posts, replies included, a seed makes (`m1` ... `m2000`).
+    public static let postCount = 2000
+    /// The seed used when none is given.
+    public static let defaultSeed: UInt64 = 1
+
+    /// The seed users' handles, in id order (`u1` is `ada`). The same for every seed number.
+    public static let handles = [
+        "ada", "grace", "alan", "edsger", "barbara", "donald", "ken", "dennis", "linus", "margaret",
+        "katherine", "john", "tim", "vint", "radia", "frances", "hedy", "claude", "niklaus", "bjarne",
+        "guido", "james", "larry", "sophie", "anita", "fran", "karen", "lynn", "mary", "joan",
+        "ivan", "tony", "leslie", "robin", "butler", "whitfield", "jean", "adele", "shafi", "silvio",
+        "judea", "yoshua", "geoffrey", "yann", "andrew", "fei", "daphne", "cynthia", "shwetak", "manuel",
+        "ellen", "susan", "evelyn", "annie", "betty", "kathleen", "ruth", "marlyn", "ida", "carol",
+    ]
+
+    /// The bearer token of a seed user: `seed-<handle>`.
+    public static func token(forHandle handle: String) -> String { "seed-\(handle)" }
+
+    /// The handle of the first seed user (`ada`), the default viewer.
+    public static var firstHandle: String { handles[0] }
+
+    /// The first seed user's bearer token (`seed-ada`).
+    public static var defaultViewerToken: String { token(forHandle: firstHandle) }
+}

@@ -1,0 +1,26 @@
+import Wire
+
+extension BackendServer {
+    /// Every endpoint (the README's routes table lists them with bodies and responses).
+    static func routes(_ core: BackendCore) -> [Route] {
+        [
+            Route(.get, "/v1/feed") { try core.feed($0) },
+            Route(.get, "/v1/posts/{id}") { try core.post($0) },
+            Route(.get, "/v1/posts/{id}/thread") { try core.thread($0) },
+            Route(.get, "/v1/users/{id}") { try core.profile($0) },
+            Route(.get, "/v1/me") { try core.me($0) },
+            Route(.get, "/v1/accounts") { try core.accounts($0) },
+            Route(.post, "/v1/accounts") { try core.createAccount($0) },
+            Route(.post, "/v1/sessions") { try core.createSession($0) },
+            Route(.get, "/v1/events") { try await core.events($0) },
+            Route(.post, "/v1/posts") { try core.createPost($0) },
+            Route(.post, "/v1/posts/{id}/replies") { try core.createReply($0) },
+            Route(.delete, "/v1/posts/{id}") { try core.deletePost($0) },
+            Route(.put, "/v1/posts/{id}/like") { try core.setLike($0, liked: true) },
+            Route(.delete, "/v1/posts/{id}/like") { try core.setLike($0, liked: false) },
+            Route(.put, "/v1/posts/{id}/repost") { try core.repost($0) },
+            Route(.put, "/v1/users/{id}/follow") { try core.setFollow($0, following: true) },
+            Route(.delete, "/v1/users/{id}/follow") { try core.setFollow($0, following: false) },
+        ]
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Wire
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+@_spi(Testing)
+extension BackendServer {
+    /// Where this process's test directories go: `<tmp>/loom-backend-tests/<process id>`, removed
+    /// when the process exits. Roots of processes that are gone (crashed runs) are removed the
+    /// first time it is used, so seeded copies (a few MB each) never pile up.
+    private static let testRoot: Result<String, any Error> = Result {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("loom-backend-tests")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
+            guard let pid = Int32(name), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        }
+        let root = parent.appendingPathComponent(String(getpid())).path
+        try? FileManager.default.removeItem(atPath: root)
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        atexit { BackendServer.removeTestRoot() }
+        return root
+    }
+
+    private static func removeTestRoot() {
+        if case .success(let root) = testRoot { try? FileManager.default.removeItem(atPath: root) }
+    }
+
+    /// A seeded database file (seed 1) made once per process, for tests to copy.
+    private static let template: Result<String, any Error> = Result {
+        let directory = try makeTemporaryDirectory("template")
+        let server = try BackendServer(
+            directory: directory, seed: BackendSeed.defaultSeed, clock: ManualClock())
+        server.close()
+        return (directory as NSString).appendingPathComponent(databaseFileName)
+    }
+
+    /// A backend of its own in a new temporary directory, holding the default seed's data
+    /// (seeded once per process, then copied: seeding is the slow part of a test).
+    public static func seededCopy(clock: any WallClock = ManualClock()) throws -> BackendServer {
+        let directory = try makeTemporaryDirectory("copy")
+        try FileManager.default.copyItem(
+            atPath: try template.get(),
+            toPath: (directory as NSString).appendingPathComponent(databaseFileName))
+        return try BackendServer(directory: directory, seed: BackendSeed.defaultSeed, clock: clock)
+    }
+
+    /// A new empty directory under this process's test root.
+    public static func makeTemporaryDirectory(_ name: String) throws -> String {
+        let path = (try testRoot.get() as NSString).appendingPathComponent("\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}

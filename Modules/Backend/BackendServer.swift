@@ -1,0 +1,101 @@
+import Foundation
+import Storage
+import Wire
+
+/// The server the apps talk to: users, follows, posts of every kind, replies, likes, reposts,
+/// a ranked home feed, threads, profiles, an event stream and idempotent mutations, persisted
+/// in SQLite. Its routes are plain `Request -> Response` values, so the same handlers serve in
+/// process (`EmbeddedTransport`) and over HTTP.
+///
+/// ```swift
+/// let server = try BackendServer(directory: "/tmp/backend", seed: 1, clock: ManualClock())
+/// let response = await server.handle(
+///     Request(.get, "/v1/feed", headers: ["Authorization": "Bearer \(BackendSeed.defaultViewerToken)"]))
+/// ```
+///
+/// Bad requests get a 4xx with `{"error": {"code": ..., "message": ...}}`, never a crash. The
+/// database file may be shared by several processes (WAL, busy timeout); it is seeded once.
+/// The README's routes table lists every endpoint.
+public final class BackendServer: Sendable {
+    /// The name of the database file inside the backend's directory.
+    public static let databaseFileName = "backend.sqlite"
+
+    let core: BackendCore
+    let router: Router
+    /// The seed the data was made from (the file's, when it was seeded before with another).
+    public let seed: UInt64
+
+    /// Opens (creating and seeding if needed) the backend whose files live in `directory`.
+    ///
+    /// - Parameters:
+    ///   - seed: the seed data's seed number; used only when the file is new.
+    ///   - clock: the source of every timestamp (a `ManualClock` makes runs deterministic).
+    /// - Throws: `BackendOpenError` when the directory cannot be made; `StorageError` when the
+    ///   database cannot be opened, migrated or seeded.
+    public init(
+        directory: String, seed: UInt64 = BackendSeed.defaultSeed, clock: any WallClock = SystemClock()
+    )
+        throws
+    {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw BackendOpenError(
+                message: "cannot create the backend directory '\(directory)': \(error.localizedDescription); "
+                    + "choose a writable directory")
+        }
+        let path = (directory as NSString).appendingPathComponent(Self.databaseFileName)
+        let (database, seed) = try Self.open(path: path, seed: seed)
+        self.seed = seed
+        core = BackendCore(database: database, clock: clock)
+        router = Router(routes: Self.routes(core))
+    }
+
+    /// Opens, migrates and seeds the file. Safe when several processes open a new file at once:
+    /// Storage waits out the WAL switch, and migrating and seeding each re-check inside their
+    /// write transaction.
+    private static func open(path: String, seed: UInt64) throws -> (Database, UInt64) {
+        let database = try Database(path: path, options: Database.Options(synchronous: .normal))
+        try database.migrate(BackendSchema.migrations)
+        return (database, try BackendSeeder.seedIfNeeded(database, seed: seed))
+    }
+
+    /// The clock timestamps come from.
+    public var clock: any WallClock { core.clock }
+
+    /// The database file's path.
+    public var databasePath: String { core.database.path }
+
+    /// The database, for tests and tools in this package.
+    package var database: Database { core.database }
+
+    /// Answers one request. Never throws: every failure is a 4xx or 5xx with the JSON error body.
+    public func handle(_ request: Request) async -> Response {
+        do {
+            let (route, parameters) = try router.resolve(request)
+            return try await route.handler(RouteRequest(request: request, parameters: parameters))
+        } catch let error as APIError {
+            return error.response
+        } catch let error as StorageError where error.code == .busy || error.code == .locked {
+            return .error(
+                503, code: "busy", message: "the backend's database is busy: \(error.message); retry shortly",
+                headers: ["Retry-After": "1"])
+        } catch {
+            return .error(
+                500, code: "internal",
+                message: "\(request.method) \(request.path) failed inside the backend: \(error)")
+        }
+    }
+
+    /// Closes the database; later requests answer 500.
+    public func close() { try? core.database.close() }
+}
+
+/// The backend's directory could not be prepared.
+public struct BackendOpenError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, where, and what to do.
+    public let message: String
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,24 @@
+import Composition
+
+/// The embedded backend's catalog entry: the `backend.embedded` service.
+///
+/// ```swift
+/// let catalog = Catalog.merging([EmbeddedBackend.catalog, NetworkServices.catalog(transportSources: [
+///     TransportSourceReference(.embeddedBackend),
+/// ])])
+/// ```
+public enum EmbeddedBackend {
+    /// The service's id.
+    public static let serviceID = "backend.embedded"
+
+    /// `backend.embedded`: no dependencies, no lifecycle events.
+    public static let definition = ServiceDefinition(.embeddedBackend) { _ in EmbeddedBackendService() }
+
+    /// A catalog holding `definition`.
+    public static let catalog = Catalog(services: [definition])
+}
+
+extension ServiceKey where S == EmbeddedBackendService {
+    /// The embedded backend service, `backend.embedded`.
+    public static var embeddedBackend: Self { .init(EmbeddedBackend.serviceID) }
+}

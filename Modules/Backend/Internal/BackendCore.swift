@@ -1,0 +1,170 @@
+import Foundation
+import MediaModel
+import Storage
+import Wire
+
+/// The backend's engine: its database, clock and event notifier, and the queries and handlers
+/// the routes call (in `Routes/`).
+final class BackendCore: Sendable {
+    let database: Database
+    let clock: any WallClock
+    let notifier = EventNotifier()
+
+    init(database: Database, clock: any WallClock) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// The clock's time in milliseconds since 1970 (the wire's precision).
+    var nowMilliseconds: Int64 { Int64((clock.now.timeIntervalSince1970 * 1000).rounded()) }
+
+    /// The user a request's bearer token belongs to, or 401.
+    func authenticate(_ request: Request, _ db: borrowing Connection) throws -> Account {
+        guard let token = request.bearerToken else {
+            throw APIError.unauthorized(
+                "missing bearer token; send 'Authorization: Bearer <token>' (seed users' tokens are "
+                    + "'seed-<handle>'; POST /v1/accounts makes a new one)")
+        }
+        guard
+            let account = try db.queryFirst(
+                "SELECT id, handle, display_name, bio FROM users WHERE token = ?", token, map: Account.init)
+        else {
+            throw APIError.unauthorized("bearer token '\(token.prefix(12))…' is not valid; sign in again")
+        }
+        return account
+    }
+
+    /// A post that exists and is not deleted, or 404.
+    func livePost(_ id: Int64, viewer: Int64, _ db: borrowing Connection) throws -> PostRow {
+        guard
+            let post = try db.queryFirst(
+                "SELECT \(PostRow.columns("p")), p.author, p.parent, p.root, p.deleted FROM posts p WHERE p.id = ?2",
+                viewer, id, map: { row in try PostRow(row, at: 0, withOwnership: true) })
+                ?? nil,
+            !post.deleted
+        else {
+            throw APIError.notFound("no post with id 'm\(id)'; it may have been deleted")
+        }
+        return post
+    }
+
+    /// The user with an id, or 404.
+    func account(_ id: Int64, _ db: borrowing Connection) throws -> Account {
+        guard
+            let account = try db.queryFirst(
+                "SELECT id, handle, display_name, bio FROM users WHERE id = ?", id, map: Account.init)
+        else {
+            throw APIError.notFound("no user with id 'u\(id)'")
+        }
+        return account
+    }
+}
+
+/// A user account as the backend stores it.
+struct Account: Sendable {
+    var id: Int64
+    var handle: String
+    var displayName: String
+    var bio: String
+
+    var user: User { User(id: UserID("u\(id)"), handle: handle, displayName: displayName, bio: bio) }
+}
+
+extension Account {
+    /// Reads `id, handle, display_name, bio`.
+    init(_ row: borrowing RowCursor) throws {
+        self.init(
+            id: try row.int64(0), handle: try row.string(1), displayName: try row.string(2),
+            bio: try row.string(3))
+    }
+}
+
+/// A post's stored media JSON and its shared facts as one viewer sees them.
+struct PostRow: Sendable {
+    var id: Int64
+    var json: [UInt8]
+    var likeCount: Int
+    var replyCount: Int
+    var repostCount: Int
+    var revision: Int64
+    var viewerLiked: Bool
+    var viewerReposted: Bool
+    var author: Int64 = 0
+    var parent: Int64?
+    var root: Int64?
+    var deleted = false
+
+    /// The columns `PostRow` reads for a post aliased `alias`; the viewer's id must be bound as
+    /// `?1`.
+    static func columns(_ alias: String) -> String {
+        "\(alias).id, \(alias).json, \(alias).like_count, \(alias).reply_count, \(alias).repost_count, "
+            + "\(alias).revision, EXISTS(SELECT 1 FROM likes l WHERE l.user = ?1 AND l.post = \(alias).id), "
+            + "EXISTS(SELECT 1 FROM reposts r WHERE r.user = ?1 AND r.post = \(alias).id)"
+    }
+
+    /// How many columns `columns` selects.
+    static let columnCount = 8
+
+    var mediaID: String { "m\(id)" }
+}
+
+extension PostRow {
+    /// Reads a post at `offset`, or nil when its id is NULL (an outer join found none).
+    init?(_ row: borrowing RowCursor, at offset: Int, withOwnership: Bool = false) throws {
+        guard !(try row.isNull(offset)) else { return nil }
+        id = try row.int64(offset)
+        json = try row.bytes(offset + 1)
+        likeCount = try row.int(offset + 2)
+        replyCount = try row.int(offset + 3)
+        repostCount = try row.int(offset + 4)
+        revision = try row.int64(offset + 5)
+        viewerLiked = try row.bool(offset + 6)
+        viewerReposted = try row.bool(offset + 7)
+        if withOwnership {
+            author = try row.int64(offset + 8)
+            parent = try row.isNull(offset + 9) ? nil : try row.int64(offset + 9)
+            root = try row.isNull(offset + 10) ? nil : try row.int64(offset + 10)
+            deleted = try row.bool(offset + 11)
+        }
+    }
+}
+
+/// Builds a versioned wire document around a payload, collecting the shared facts of every
+/// post the payload mentions: `{"version":1,"<key>":...,"facts":{"m1":{...}}}`.
+struct ResponseBuilder {
+    private var facts = JSONWriter(capacity: 512)
+    private var seen: Set<Int64> = []
+
+    init() { facts.beginObject() }
+
+    /// Adds a post's facts (once per post).
+    mutating func add(_ post: PostRow) {
+        guard seen.insert(post.id).inserted else { return }
+        facts.key(post.mediaID)
+        facts.beginObject()
+        facts.field("likeCount", post.likeCount)
+        facts.field("replyCount", post.replyCount)
+        facts.field("repostCount", post.repostCount)
+        facts.field("revision", post.revision)
+        facts.field("viewerLiked", post.viewerLiked)
+        if post.viewerReposted { facts.field("viewerReposted", true) }
+        facts.endObject()
+    }
+
+    /// The document: the payload under `key`, the facts, and the version.
+    mutating func document(_ key: String, _ payload: [UInt8]) -> Data {
+        facts.endObject()
+        var document = JSONWriter(capacity: payload.count + facts.bytes.count + 64)
+        document.beginObject()
+        if !seen.isEmpty { document.rawField("facts", facts.bytes) }
+        document.rawField(key, payload)
+        document.field("version", WireFormat.currentVersion)
+        document.endObject()
+        return Data(document.bytes)
+    }
+
+    /// A JSON response with the document.
+    mutating func response(_ key: String, _ payload: [UInt8], status: Int = 200) -> Response {
+        .json(status, document(key, payload))
+    }
+}

@@ -1,0 +1,88 @@
+import Storage
+
+/// The backend database's schema history.
+enum BackendSchema {
+    static let migrations: [Migration] = [
+        Migration(
+            version: 1, name: "create backend",
+            sql: """
+                CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+                CREATE TABLE users (
+                    id INTEGER PRIMARY KEY,
+                    handle TEXT NOT NULL UNIQUE,
+                    display_name TEXT NOT NULL,
+                    bio TEXT NOT NULL,
+                    token TEXT NOT NULL UNIQUE,
+                    created_at INTEGER NOT NULL,
+                    json BLOB NOT NULL
+                );
+                CREATE TABLE follows (
+                    follower INTEGER NOT NULL REFERENCES users (id),
+                    followee INTEGER NOT NULL REFERENCES users (id),
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (follower, followee)
+                ) WITHOUT ROWID;
+                CREATE INDEX follows_by_followee ON follows (followee, follower);
+                CREATE TABLE posts (
+                    id INTEGER PRIMARY KEY,
+                    author INTEGER NOT NULL REFERENCES users (id),
+                    created_at INTEGER NOT NULL,
+                    parent INTEGER REFERENCES posts (id),
+                    root INTEGER REFERENCES posts (id),
+                    deleted INTEGER NOT NULL DEFAULT 0,
+                    like_count INTEGER NOT NULL DEFAULT 0,
+                    reply_count INTEGER NOT NULL DEFAULT 0,
+                    repost_count INTEGER NOT NULL DEFAULT 0,
+                    revision INTEGER NOT NULL DEFAULT 1,
+                    json BLOB NOT NULL
+                );
+                CREATE INDEX posts_by_author ON posts (author, created_at, id);
+                CREATE INDEX posts_by_parent ON posts (parent, created_at, id);
+                CREATE INDEX posts_by_time ON posts (created_at, id);
+                CREATE TABLE likes (
+                    user INTEGER NOT NULL REFERENCES users (id),
+                    post INTEGER NOT NULL REFERENCES posts (id),
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (user, post)
+                ) WITHOUT ROWID;
+                CREATE INDEX likes_by_post ON likes (post, user);
+                CREATE TABLE reposts (
+                    id INTEGER PRIMARY KEY,
+                    user INTEGER NOT NULL REFERENCES users (id),
+                    post INTEGER NOT NULL REFERENCES posts (id),
+                    created_at INTEGER NOT NULL,
+                    UNIQUE (user, post)
+                );
+                CREATE INDEX reposts_by_user ON reposts (user, created_at, id);
+                CREATE INDEX reposts_by_post ON reposts (post);
+                CREATE INDEX reposts_by_time ON reposts (created_at, id);
+                CREATE TABLE events (
+                    id INTEGER PRIMARY KEY,
+                    recipient INTEGER NOT NULL REFERENCES users (id),
+                    kind TEXT NOT NULL,
+                    actor INTEGER NOT NULL REFERENCES users (id),
+                    post INTEGER REFERENCES posts (id),
+                    created_at INTEGER NOT NULL
+                );
+                CREATE INDEX events_by_recipient ON events (recipient, id);
+                CREATE TABLE mutations (
+                    user INTEGER NOT NULL,
+                    token TEXT NOT NULL,
+                    fingerprint TEXT NOT NULL,
+                    status INTEGER NOT NULL,
+                    body BLOB NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (user, token)
+                ) WITHOUT ROWID;
+                """),
+        // The client token a post was made with, so lists can carry it to its author's device (a
+        // refresh that holds a post still pending there is matched to it) and tools can check that
+        // a token made at most one post. Existing posts keep NULL.
+        Migration(
+            version: 2, name: "post client tokens",
+            sql: """
+                ALTER TABLE posts ADD COLUMN client_token TEXT;
+                CREATE INDEX posts_by_client_token ON posts (author, client_token) WHERE client_token IS NOT NULL;
+                """),
+    ]
+}

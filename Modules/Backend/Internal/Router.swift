@@ -1,0 +1,66 @@
+import Wire
+
+/// One endpoint: a method, a path pattern (`/v1/posts/{id}/like`) and its handler.
+struct Route: Sendable {
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    let method: HTTPMethod
+    let pattern: String
+    let segments: [Segment]
+    let handler: @Sendable (RouteRequest) async throws -> Response
+
+    init(
+        _ method: HTTPMethod, _ pattern: String,
+        _ handler: @escaping @Sendable (RouteRequest) async throws -> Response
+    ) {
+        self.method = method
+        self.pattern = pattern
+        self.segments = pattern.split(separator: "/").map { part in
+            part.hasPrefix("{") && part.hasSuffix("}")
+                ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
+        }
+        self.handler = handler
+    }
+
+    /// The path parameters when `path` fits the pattern.
+    func match(_ path: [String]) -> [String: String]? {
+        guard path.count == segments.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (segment, part) in zip(segments, path) {
+            switch segment {
+            case .literal(let literal): if literal != part { return nil }
+            case .parameter(let name): parameters[name] = part
+            }
+        }
+        return parameters
+    }
+}
+
+/// Finds the route for a request: 404 when no pattern fits the path, 405 (with `Allow`) when
+/// one does but not for this method.
+///
+/// Complexity: O(routes × segments) per request; there are a few dozen routes.
+struct Router: Sendable {
+    let routes: [Route]
+
+    func resolve(_ request: Request) throws(APIError) -> (Route, [String: String]) {
+        let path = request.pathSegments
+        var allowed: [String] = []
+        for route in routes {
+            guard let parameters = route.match(path) else { continue }
+            if route.method == request.method { return (route, parameters) }
+            allowed.append(route.method.rawValue)
+        }
+        if allowed.isEmpty {
+            throw .notFound("no endpoint at '\(request.method) \(request.path)'; the README lists the routes")
+        }
+        throw APIError(
+            status: 405, code: "method_not_allowed",
+            message:
+                "'\(request.path)' does not accept \(request.method); use \(allowed.joined(separator: " or "))",
+            headers: ["Allow": allowed.joined(separator: ", ")])
+    }
+}

@@ -1,0 +1,22 @@
+/// Identifies one piece of media, the same on every surface and on the wire.
+public struct MediaID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
+    /// The identifier as the server spells it (`"m42"`).
+    public let rawValue: String
+
+    /// Wraps a raw identifier.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Wraps a raw identifier.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// Wraps a literal identifier (handy in tests and seed data).
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// Orders identifiers by their raw text.
+    public static func < (lhs: MediaID, rhs: MediaID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The raw identifier.
+    public var description: String { rawValue }
+}

@@ -1,0 +1,78 @@
+extension Connection {
+    /// Runs `body` in a transaction: committed when `body` returns, rolled back when it throws
+    /// (and the error rethrown).
+    ///
+    /// Inside another transaction this opens a savepoint instead, which a throw rolls back to
+    /// without ending the outer transaction.
+    ///
+    /// - Parameters:
+    ///   - mode: How an outermost transaction begins; ignored for a savepoint.
+    ///   - synchronous: A durability level for this commit only (`.full` for a commit that must
+    ///     survive power loss on a database opened `.normal`); outermost transactions only.
+    @discardableResult
+    public func transaction<T>(
+        _ mode: TransactionMode = .immediate, synchronous: Database.Synchronous? = nil,
+        _ body: (borrowing Connection) throws -> T
+    ) throws -> T {
+        if core.isInTransaction {
+            if let synchronous, synchronous != core.synchronous {
+                throw StorageError(
+                    code: .misuse,
+                    message: "synchronous = \(synchronous.rawValue) was asked for a nested transaction; "
+                        + "choose it on the outermost transaction, where the commit happens",
+                    path: core.path)
+            }
+            return try savepoint(body)
+        }
+        let previous = core.synchronous
+        if let synchronous, synchronous != previous {
+            try core.execute("PRAGMA synchronous = \(synchronous.rawValue)")
+            core.synchronous = synchronous
+        }
+        defer {
+            if core.synchronous != previous {
+                _ = try? core.execute("PRAGMA synchronous = \(previous.rawValue)")
+                core.synchronous = previous
+            }
+        }
+        try core.execute(mode.beginSQL)
+        let result: T
+        do {
+            result = try body(self)
+        } catch {
+            rollback()
+            throw error
+        }
+        do {
+            try core.execute("COMMIT")
+        } catch {
+            rollback()
+            throw error
+        }
+        return result
+    }
+
+    private func savepoint<T>(_ body: (borrowing Connection) throws -> T) throws -> T {
+        core.savepointDepth += 1
+        defer { core.savepointDepth -= 1 }
+        let name = "storage_savepoint_\(core.savepointDepth)"
+        try core.execute("SAVEPOINT \(name)")
+        let result: T
+        do {
+            result = try body(self)
+        } catch {
+            if core.isInTransaction {
+                _ = try? core.execute("ROLLBACK TO \(name)")
+                _ = try? core.execute("RELEASE \(name)")
+            }
+            throw error
+        }
+        try core.execute("RELEASE \(name)")
+        return result
+    }
+
+    private func rollback() {
+        // SQLite may already have rolled back (after SQLITE_FULL, for example).
+        if core.isInTransaction { _ = try? core.execute("ROLLBACK") }
+    }
+}

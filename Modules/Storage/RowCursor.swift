@@ -1,0 +1,162 @@
+import CSQLite
+import Foundation
+
+/// The current row of a running query, lent to the `map` closure of `query`.
+///
+/// Read columns by zero-based index (fastest) or by name. Typed reads are strict: reading
+/// NULL, or a value of another storage class, throws a `mismatch` error naming the column and
+/// the value found (an integer may be read as a `double`; text may be read as bytes). Check
+/// `isNull(_:)` first for a nullable column. `~Copyable`: a cursor cannot outlive its row.
+public struct RowCursor: ~Copyable {
+    @usableFromInline let statement: StatementCore
+    @usableFromInline let core: ConnectionCore
+    /// The number of result columns.
+    public let count: Int
+
+    @inlinable
+    init(statement: StatementCore, core: ConnectionCore) {
+        self.statement = statement
+        self.core = core
+        self.count = Int(sqlite3_column_count(statement.handle))
+    }
+
+    /// The names of the result columns, in order.
+    public var columnNames: [String] { (0..<Int32(count)).map(statement.columnName) }
+
+    /// Every column of the row, in order.
+    public var values: [SQLValue] { (0..<Int32(count)).map(statement.value(at:)) }
+
+    /// Copies the row into a `Row` value that may outlive the query.
+    public func row() -> Row { Row(columns: columnNames, values: values) }
+
+    /// Whether the column holds NULL.
+    @inlinable
+    public func isNull(_ index: Int) throws(StorageError) -> Bool {
+        try sqlite3_column_type(statement.handle, column(index)) == SQLITE_NULL
+    }
+
+    /// The column's value, whatever its storage class.
+    public func value(_ index: Int) throws(StorageError) -> SQLValue {
+        statement.value(at: try column(index))
+    }
+
+    /// The column as an `Int` (an INTEGER column).
+    @inlinable
+    public func int(_ index: Int) throws(StorageError) -> Int {
+        Int(sqlite3_column_int64(statement.handle, try column(index, holding: SQLITE_INTEGER)))
+    }
+
+    /// The column as an `Int64` (an INTEGER column).
+    @inlinable
+    public func int64(_ index: Int) throws(StorageError) -> Int64 {
+        sqlite3_column_int64(statement.handle, try column(index, holding: SQLITE_INTEGER))
+    }
+
+    /// The column as a `Double` (a REAL or INTEGER column).
+    @inlinable
+    public func double(_ index: Int) throws(StorageError) -> Double {
+        let column = try column(index)
+        let type = sqlite3_column_type(statement.handle, column)
+        guard type == SQLITE_FLOAT || type == SQLITE_INTEGER else {
+            throw mismatch(column, expected: "a real")
+        }
+        return sqlite3_column_double(statement.handle, column)
+    }
+
+    /// The column as a `Bool` (an INTEGER column; nonzero is true).
+    @inlinable
+    public func bool(_ index: Int) throws(StorageError) -> Bool {
+        sqlite3_column_int64(statement.handle, try column(index, holding: SQLITE_INTEGER)) != 0
+    }
+
+    /// The column as a `String` (a TEXT column).
+    @inlinable
+    public func string(_ index: Int) throws(StorageError) -> String {
+        statement.text(at: try column(index, holding: SQLITE_TEXT))
+    }
+
+    /// The column as `Data` (a BLOB or TEXT column).
+    @inlinable
+    public func data(_ index: Int) throws(StorageError) -> Data {
+        statement.data(at: try bytesColumn(index))
+    }
+
+    /// The column as bytes (a BLOB or TEXT column).
+    @inlinable
+    public func bytes(_ index: Int) throws(StorageError) -> [UInt8] {
+        statement.bytes(at: try bytesColumn(index))
+    }
+
+    /// Whether the named column holds NULL.
+    public func isNull(_ name: String) throws(StorageError) -> Bool { try isNull(index(of: name)) }
+    /// The named column's value, whatever its storage class.
+    public func value(_ name: String) throws(StorageError) -> SQLValue { try value(index(of: name)) }
+    /// The named column as an `Int`.
+    public func int(_ name: String) throws(StorageError) -> Int { try int(index(of: name)) }
+    /// The named column as an `Int64`.
+    public func int64(_ name: String) throws(StorageError) -> Int64 { try int64(index(of: name)) }
+    /// The named column as a `Double`.
+    public func double(_ name: String) throws(StorageError) -> Double { try double(index(of: name)) }
+    /// The named column as a `Bool`.
+    public func bool(_ name: String) throws(StorageError) -> Bool { try bool(index(of: name)) }
+    /// The named column as a `String`.
+    public func string(_ name: String) throws(StorageError) -> String { try string(index(of: name)) }
+    /// The named column as `Data`.
+    public func data(_ name: String) throws(StorageError) -> Data { try data(index(of: name)) }
+    /// The named column as bytes.
+    public func bytes(_ name: String) throws(StorageError) -> [UInt8] { try bytes(index(of: name)) }
+
+    /// The index of the named result column (exact match first, then ignoring case).
+    public func index(of name: String) throws(StorageError) -> Int {
+        Int(try statement.columnIndex(named: name, path: core.path))
+    }
+
+    @inlinable
+    func column(_ index: Int) throws(StorageError) -> Int32 {
+        guard index >= 0, index < count else { throw outOfRange(index) }
+        return Int32(index)
+    }
+
+    @inlinable
+    func column(_ index: Int, holding type: Int32) throws(StorageError) -> Int32 {
+        let column = try column(index)
+        guard sqlite3_column_type(statement.handle, column) == type else {
+            throw mismatch(column, expectedType: type)
+        }
+        return column
+    }
+
+    @inlinable
+    func bytesColumn(_ index: Int) throws(StorageError) -> Int32 {
+        let column = try column(index)
+        let type = sqlite3_column_type(statement.handle, column)
+        guard type == SQLITE_BLOB || type == SQLITE_TEXT else { throw mismatch(column, expected: "a blob") }
+        return column
+    }
+
+    @usableFromInline
+    func outOfRange(_ index: Int) -> StorageError {
+        StorageError(
+            code: .range,
+            message: "column index \(index) is out of range; the query returns \(count) column(s)",
+            sql: statement.sql, path: core.path)
+    }
+
+    @usableFromInline
+    func mismatch(_ column: Int32, expected: String) -> StorageError {
+        let found = statement.value(at: column)
+        return StorageError(
+            code: .mismatch,
+            message: "column \(column) (\"\(statement.columnName(column))\") holds \(found.quoted), "
+                + "expected \(expected)",
+            sql: statement.sql, path: core.path)
+    }
+
+    @usableFromInline
+    func mismatch(_ column: Int32, expectedType type: Int32) -> StorageError {
+        let names: [Int32: String] = [
+            SQLITE_INTEGER: "an integer", SQLITE_FLOAT: "a real", SQLITE_TEXT: "text", SQLITE_BLOB: "a blob",
+        ]
+        return mismatch(column, expected: names[type] ?? "another type")
+    }
+}

@@ -1,0 +1,68 @@
+/// HTTP header fields in the order they were added, looked up without regard to case.
+///
+/// ```swift
+/// var headers: Headers = ["Content-Type": "application/json"]
+/// headers["authorization"] = "Bearer seed-ada"
+/// headers["AUTHORIZATION"]   // "Bearer seed-ada"
+/// ```
+///
+/// Complexity: lookups are O(n) in the number of fields (requests carry a handful).
+public struct Headers: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    /// One header field.
+    public struct Field: Hashable, Sendable {
+        /// The name as written (`"Content-Type"`).
+        public var name: String
+        /// The value.
+        public var value: String
+
+        /// Makes a field.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The fields, in order.
+    public private(set) var fields: [Field]
+
+    /// Makes headers from fields, in order.
+    public init(_ fields: [Field] = []) { self.fields = fields }
+
+    /// Makes headers from a literal; order is kept.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        fields = elements.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// The value of the first field named `name` (any case), or nil. Setting replaces every
+    /// field of that name with one (or removes them when nil).
+    public subscript(name: String) -> String? {
+        get { fields.first { Self.same($0.name, name) }?.value }
+        set {
+            let index = fields.firstIndex { Self.same($0.name, name) }
+            fields.removeAll { Self.same($0.name, name) }
+            guard let newValue else { return }
+            fields.insert(
+                Field(name: name, value: newValue), at: Swift.min(index ?? fields.count, fields.count))
+        }
+    }
+
+    /// Every value of fields named `name`, in order.
+    public func values(for name: String) -> [String] {
+        fields.filter { Self.same($0.name, name) }.map(\.value)
+    }
+
+    /// Adds a field, keeping any of the same name.
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Whether there are no fields.
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// Iterates the fields in order.
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+
+    private static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
+    }
+}

@@ -1,0 +1,17 @@
+/// A service that can provide a transport (the embedded backend; an HTTP client later), so a
+/// network client can take its transport from a dependency without importing the module that
+/// makes it.
+public protocol TransportSource: Sendable {
+    /// The transport, or nil when this source is inert (for example the embedded backend when
+    /// the app talks to a remote server).
+    var transport: (any Transport)? { get }
+
+    /// A bearer token to use when the launcher chose no viewer (the embedded backend offers its
+    /// first seed user), or nil.
+    var defaultViewerToken: String? { get }
+}
+
+extension TransportSource {
+    /// No default viewer.
+    public var defaultViewerToken: String? { nil }
+}

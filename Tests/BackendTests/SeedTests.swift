@@ -1,0 +1,95 @@
+import Backend
+import Foundation
+import MediaModel
+import Storage
+import Testing
+import Wire
+
+@Suite struct SeedTests {
+    /// A digest of every seeded table, in key order.
+    static func digest(_ server: BackendServer) throws -> [String] {
+        let tables = [
+            "SELECT id, handle, display_name, bio, token, created_at, hex(json) FROM users ORDER BY id",
+            "SELECT follower, followee, created_at FROM follows ORDER BY follower, followee",
+            "SELECT id, author, created_at, parent, root, like_count, reply_count, repost_count, hex(json) FROM posts ORDER BY id",
+            "SELECT user, post, created_at FROM likes ORDER BY user, post",
+            "SELECT id, user, post, created_at FROM reposts ORDER BY id",
+            "SELECT id, recipient, kind, actor, post, created_at FROM events ORDER BY id",
+        ]
+        return try tables.map { sql in
+            try server.database.query(sql).map { $0.values.map { "\($0)" }.joined(separator: "|") }
+                .joined(separator: "\n")
+        }
+    }
+
+    @Test func sameSeed_makesTheSameData_anotherSeedDiffers() async throws {
+        let template = try BackendFixture.fresh()
+        let again = try BackendServer(directory: try BackendFixture.temporaryDirectory("seed1"), seed: 1)
+        let other = try BackendServer(directory: try BackendFixture.temporaryDirectory("seed2"), seed: 2)
+        let reference = try Self.digest(template)
+        #expect(try Self.digest(again) == reference, "seed 1 did not reproduce")
+        let different = try Self.digest(other)
+        let handles = { (server: BackendServer) in
+            try server.database.query("SELECT handle FROM users ORDER BY id") { try $0.string(0) }
+        }
+        #expect(try handles(other) == BackendSeed.handles, "the same accounts exist for every seed")
+        #expect(different[0] != reference[0], "seed 2 wrote the same bios as seed 1")
+        #expect(different[2] != reference[2], "seed 2 made the same posts as seed 1")
+    }
+
+    @Test func seed_hasEnoughOfEverything() async throws {
+        let server = try BackendFixture.fresh()
+        #expect(try Expectations.scalar(server, "SELECT COUNT(*) FROM users") >= 50)
+        #expect(try Expectations.scalar(server, "SELECT COUNT(*) FROM posts") >= 2000)
+        #expect(try Expectations.scalar(server, "SELECT COUNT(*) FROM follows") >= 400)
+        #expect(try Expectations.scalar(server, "SELECT COUNT(*) FROM likes") >= 2000)
+        #expect(try Expectations.scalar(server, "SELECT COUNT(*) FROM reposts") >= 100)
+        #expect(try Expectations.scalar(server, "SELECT COUNT(*) FROM posts WHERE parent IS NOT NULL") >= 300)
+        let media = try server.database.query("SELECT json FROM posts ORDER BY id") { row in
+            try Media(json: JSONValue(parsing: row.data(0)), at: .root)
+        }
+        var kinds: [MediaKind: Int] = [:]
+        for item in media { kinds[item.kind, default: 0] += 1 }
+        for kind in [MediaKind.text, .photo, .video, .carousel] {
+            #expect(kinds[kind, default: 0] >= 100, "too few \(kind) posts: \(kinds)")
+        }
+        #expect((3...20).contains(kinds[.unknown("poll"), default: 0]), "polls: \(kinds)")
+        // Photos carry real, varied pixels.
+        let photos = media.compactMap { item -> PixelImage? in
+            if case .photo(let photo) = item.attachments.first { return photo.pixels }
+            return nil
+        }
+        #expect(photos.allSatisfy { $0.width <= 32 && $0.height <= 32 && Set($0.rgb).count > 3 })
+        #expect(Set(photos).count >= 100)
+        // Every seeded time lies before the epoch.
+        #expect(media.allSatisfy { $0.createdAt < BackendSeed.epoch })
+    }
+
+    @Test func openingOneDirectoryFromTwoConnectionsAtOnce_seedsItOnce() async throws {
+        let directory = try BackendFixture.temporaryDirectory("shared")
+        let servers = try await withThrowingTaskGroup(of: BackendServer.self) { group in
+            for _ in 0..<2 { group.addTask { try BackendServer(directory: directory, seed: 1) } }
+            var all: [BackendServer] = []
+            for try await server in group { all.append(server) }
+            return all
+        }
+        for server in servers {
+            #expect(try Expectations.scalar(server, "SELECT COUNT(*) FROM posts") == BackendSeed.postCount)
+            #expect(try Expectations.scalar(server, "SELECT COUNT(*) FROM meta WHERE key = 'seed'") == 1)
+        }
+        // A write through one is visible through the other.
+        _ = await TestClient(server: servers[0]).send(
+            .post, "/v1/posts", body: #"{"text": "shared"}"#, key: "s")
+        #expect(
+            try Expectations.scalar(servers[1], "SELECT COUNT(*) FROM posts") == BackendSeed.postCount + 1)
+    }
+
+    @Test func reopeningWithAnotherSeed_keepsTheData() async throws {
+        let directory = try BackendFixture.temporaryDirectory("reopen")
+        try FileManager.default.copyItem(
+            atPath: try BackendFixture.templateFile(),
+            toPath: (directory as NSString).appendingPathComponent(BackendServer.databaseFileName))
+        let server = try BackendServer(directory: directory, seed: 99)
+        #expect(server.seed == 1)
+    }
+}

@@ -1,0 +1,100 @@
+import ListEngine
+import ListEngineTesting
+import Testing
+
+@Suite @MainActor struct ListLayoutCacheTests {
+    @Test func heightsAskedTwice_missThenHit() {
+        let list = SampleListFixture([])
+        list.show([photo(1, "a caption"), photo(2)])
+        let before = list.adapter.layoutCache.statistics
+
+        let first = list.view.renderedHeights()
+        let second = list.view.renderedHeights()
+
+        #expect(first == [3, 1, 3, 1])
+        #expect(second == first)
+        let after = list.adapter.layoutCache.statistics
+        #expect(after.misses - before.misses == 2)
+        #expect(after.hits - before.hits == 6)
+    }
+
+    @Test func preparedLayout_isMeasuredOffTheMainThreadAndOnlyHitsAfterwards() async {
+        let list = SampleListFixture([])
+        list.dataSource.items = [photo(1, "one"), photo(2, "two"), note("a", ["x"])]
+
+        await list.adapter.performUpdatesWithPreparedLayout()
+        let heights = list.view.renderedHeights()
+
+        #expect(heights == [3, 1, 3, 1, 1])
+        let statistics = list.adapter.layoutCache.statistics
+        #expect(statistics.misses == 0)
+        #expect(statistics.hits == 5)
+        #expect(statistics.prepared == 3)
+        #expect(list.dataSource.probe.onMainThread == 0)
+        #expect(list.dataSource.probe.offMainThread == 4)
+    }
+
+    @Test func changedItem_isMeasuredAgainAndUnchangedOnesStayCached() {
+        let list = SampleListFixture([])
+        list.show([photo(1, "short"), photo(2, "short")])
+        _ = list.view.renderedHeights()
+        let before = list.adapter.layoutCache.statistics
+
+        list.show([photo(1, "short"), photo(2, String(repeating: "long ", count: 20))])
+        let heights = list.view.renderedHeights()
+
+        #expect(heights == [3, 1, 3, 3])
+        let after = list.adapter.layoutCache.statistics
+        #expect(after.misses - before.misses == 1)
+        #expect(after.hits - before.hits == 3)
+    }
+
+    @Test func newWidth_isANewKeyAndPrepareLayoutFillsIt() async {
+        let list = SampleListFixture([])
+        list.show([photo(1, String(repeating: "x", count: 60))])
+        #expect(list.view.renderedHeights() == [3, 2])
+
+        list.view.width = 20
+        await list.adapter.prepareLayout()
+        let before = list.adapter.layoutCache.statistics
+        #expect(list.view.renderedHeights() == [3, 3])
+        #expect(list.adapter.layoutCache.statistics.misses == before.misses)
+    }
+
+    @Test func removedItems_leaveTheCache() {
+        let list = SampleListFixture([])
+        list.show([photo(1), photo(2)])
+        _ = list.view.renderedHeights()
+        #expect(list.adapter.layoutCache.statistics.entries == 2)
+
+        list.show([photo(2)])
+
+        #expect(list.adapter.layoutCache.statistics.entries == 1)
+    }
+
+    @Test func storingANewerVersion_replacesTheOlderOne() {
+        let cache = ListLayoutCache(widthsPerItem: 2)
+        let identifier = photo(1).diffIdentifier
+        cache.store([1], for: .init(identifier: identifier, version: 1, width: 10))
+        cache.store([2], for: .init(identifier: identifier, version: 2, width: 10))
+        cache.store([9], for: .init(identifier: identifier, version: 1, width: 10))
+
+        #expect(cache.heights(for: .init(identifier: identifier, version: 2, width: 10)) == [2])
+        #expect(cache.heights(for: .init(identifier: identifier, version: 1, width: 10)) == nil)
+        #expect(cache.statistics.entries == 1)
+    }
+
+    @Test func widthsBeyondTheLimit_evictTheOldest() {
+        let cache = ListLayoutCache(widthsPerItem: 2)
+        let identifier = photo(1).diffIdentifier
+        for width in [10, 20, 30] {
+            cache.store([width], for: .init(identifier: identifier, version: 0, width: width))
+        }
+
+        #expect(cache.heights(for: .init(identifier: identifier, version: 0, width: 10)) == nil)
+        #expect(cache.heights(for: .init(identifier: identifier, version: 0, width: 30)) == [30])
+        #expect(cache.statistics.entries == 2)
+        cache.removeAll()
+        #expect(cache.statistics.entries == 0)
+    }
+}

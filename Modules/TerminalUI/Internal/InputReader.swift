@@ -1,0 +1,103 @@
+import Dispatch
+import Foundation
+import Glibc
+import Synchronization
+
+/// Reads the terminal's bytes on a thread of its own, parses them and yields events, so the
+/// UI actor never blocks on input.
+///
+/// The thread waits in `poll(2)` on the input and on a wake-up pipe; while an ESC is held
+/// back it polls with the escape timeout and flushes the parser when nothing follows. The
+/// parser lives on that thread only.
+final class InputReader: Sendable {
+    private let input: Int32
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private let escapeTimeout: Int32
+    private let continuation: AsyncStream<InputEvent>.Continuation
+    private let finished = DispatchSemaphore(value: 0)
+    private let state = Mutex(State.idle)
+
+    private enum State {
+        case idle
+        case running
+        case stopped
+    }
+
+    init(input: Int32, escapeTimeoutMilliseconds: Int, continuation: AsyncStream<InputEvent>.Continuation)
+        throws(TerminalError)
+    {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else {
+            throw TerminalError.systemCall("pipe", fileDescriptor: input, errno: errno)
+        }
+        self.input = input
+        self.wakeRead = fds[0]
+        self.wakeWrite = fds[1]
+        self.escapeTimeout = Int32(clamping: max(escapeTimeoutMilliseconds, 1))
+        self.continuation = continuation
+    }
+
+    /// Starts the reading thread (once).
+    func start() {
+        let shouldStart = state.withLock { state -> Bool in
+            guard case .idle = state else { return false }
+            state = .running
+            return true
+        }
+        guard shouldStart else { return }
+        let thread = Thread { [self] in
+            run()
+            finished.signal()
+        }
+        thread.name = "TerminalUI.input"
+        thread.start()
+    }
+
+    /// Stops the thread and waits (up to a second) until it no longer reads; idempotent.
+    func stop() {
+        let wasRunning = state.withLock { state -> Bool in
+            defer { state = .stopped }
+            if case .running = state { return true }
+            return false
+        }
+        if wasRunning {
+            var byte: UInt8 = 1
+            _ = Glibc.write(wakeWrite, &byte, 1)
+            _ = finished.wait(timeout: .now() + 1)
+        }
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
+    private func run() {
+        var parser = KeyParser()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var fds = [
+                pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+            ]
+            let timeout: Int32 = parser.isAwaitingMore ? escapeTimeout : -1
+            let ready = poll(&fds, 2, timeout)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            if ready == 0 {
+                for event in parser.flush() { continuation.yield(event) }
+                continue
+            }
+            if fds[1].revents != 0 { return }
+            guard fds[0].revents != 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count > 0 {
+                for event in parser.parse(buffer[0..<count]) { continuation.yield(event) }
+            } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                // End of input (the terminal went away) or a hard error.
+                continuation.finish()
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Glibc
+import Synchronization
+
+/// The process-wide record of the started terminal, so that every exit path can put it back:
+/// `Terminal.restore()`, the signal handlers, and an `atexit` hook.
+///
+/// Restoring is idempotent: the session is taken out under the lock, so whichever path comes
+/// first restores and the others find nothing to do.
+final class TerminalRestorer: Sendable {
+    /// The one restorer of the process.
+    static let shared = TerminalRestorer()
+
+    /// A started terminal: where it is and how to undo and redo what was changed.
+    struct Session: Sendable {
+        let input: Int32
+        let output: Int32
+        let original: termios
+        let raw: termios
+        let enterSequence: [UInt8]
+        let exitSequence: [UInt8]
+    }
+
+    private struct State {
+        var session: Session?
+        var isSuspended = false
+        var isAtExitInstalled = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Records `session` as the started terminal and applies it (raw mode, enter sequence).
+    /// Installs the `atexit` hook the first time.
+    func begin(_ session: Session) throws(TerminalError) {
+        let installAtExit: Bool = try state.withLock { (state) throws(TerminalError) -> Bool in
+            guard state.session == nil else { throw TerminalError.alreadyActive() }
+            var raw = session.raw
+            guard tcsetattr(session.input, TCSAFLUSH, &raw) == 0 else {
+                throw TerminalError.systemCall("tcsetattr", fileDescriptor: session.input, errno: errno)
+            }
+            state.session = session
+            state.isSuspended = false
+            defer { state.isAtExitInstalled = true }
+            return !state.isAtExitInstalled
+        }
+        FileDescriptorIO.writeAll(session.output, session.enterSequence)
+        if installAtExit {
+            atexit { TerminalRestorer.shared.endAtExit() }
+        }
+    }
+
+    /// Whether a terminal is started.
+    var isActive: Bool { state.withLock { $0.session != nil } }
+
+    /// Puts the terminal back as it was and forgets the session; false when there was none.
+    @discardableResult
+    func end() -> Bool {
+        let ended = state.withLock { state -> (Session, Bool)? in
+            guard let session = state.session else { return nil }
+            let wasSuspended = state.isSuspended
+            state.session = nil
+            state.isSuspended = false
+            return (session, wasSuspended)
+        }
+        guard let (session, wasSuspended) = ended else { return false }
+        if !wasSuspended { Self.undo(session) }
+        return true
+    }
+
+    /// Puts the terminal back while the process is stopped; the session stays.
+    @discardableResult
+    func suspend() -> Bool {
+        let session = state.withLock { state -> Session? in
+            guard let session = state.session, !state.isSuspended else { return nil }
+            state.isSuspended = true
+            return session
+        }
+        guard let session else { return false }
+        Self.undo(session)
+        return true
+    }
+
+    /// Applies the session again after a stop (raw mode, enter sequence); false when there is
+    /// no session.
+    @discardableResult
+    func resume() -> Bool {
+        let session = state.withLock { state -> Session? in
+            guard let session = state.session else { return nil }
+            state.isSuspended = false
+            return session
+        }
+        guard let session else { return false }
+        var raw = session.raw
+        _ = tcsetattr(session.input, TCSANOW, &raw)
+        FileDescriptorIO.writeAll(session.output, session.enterSequence)
+        return true
+    }
+
+    /// The `atexit` path: restores unless another thread holds the lock right now.
+    private func endAtExit() {
+        let ended = state.withLockIfAvailable { state -> Session? in
+            guard let session = state.session else { return nil }
+            let wasSuspended = state.isSuspended
+            state.session = nil
+            return wasSuspended ? nil : session
+        }
+        if let session = ended ?? nil { Self.undo(session) }
+    }
+
+    private static func undo(_ session: Session) {
+        FileDescriptorIO.writeAll(session.output, session.exitSequence)
+        var original = session.original
+        _ = tcsetattr(session.input, TCSAFLUSH, &original)
+    }
+}

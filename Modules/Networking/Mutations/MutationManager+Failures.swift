@@ -1,0 +1,119 @@
+import Foundation
+import MediaModel
+import Storage
+import Synchronization
+import Wire
+
+extension MutationManager {
+    /// Sends a failed mutation again: it becomes pending, due at once, in its place in its lane
+    /// (before mutations of that lane made after it that are still pending). Mutations that
+    /// failed because they wait for it become pending again too.
+    ///
+    /// - Throws: `MutationError` (`unknownToken`, `notFailed`, `storage`).
+    public func retry(_ token: MutationToken) throws(MutationError) {
+        let result = journalLock.withLock { _ -> Result<Set<MutationToken>, MutationError> in
+            let rows = state.withLock { state -> Result<[JournalRow], MutationError> in
+                guard let row = state.queue.rows[token] else { return .failure(.unknownToken(token)) }
+                guard row.state == .failed else {
+                    return .failure(.notFailed(token, row.state, action: "retry"))
+                }
+                return .success(Self.failedTree(of: row, in: state))
+            }
+            switch rows {
+            case .failure(let error): return .failure(error)
+            case .success(let rows):
+                let reset = rows.map { row -> JournalRow in
+                    var row = row
+                    row.state = .pending
+                    row.streak = 0
+                    row.nextAttemptAt = nil
+                    row.lastError = nil
+                    return row
+                }
+                do {
+                    try database.transaction { db in for row in reset { try MutationJournal.save(row, db) } }
+                } catch {
+                    return .failure(.storage("be written", error))
+                }
+                state.withLock { state in
+                    for row in reset {
+                        state.queue.put(row)
+                        state.layer.add(row)
+                    }
+                }
+                return .success(Set(reset.map(\.token)))
+            }
+        }
+        let tokens = try result.get()
+        changed(tokens)
+        signal.fire()
+    }
+
+    /// Forgets a failed mutation for good, with the failed mutations that wait for it; a failed
+    /// post leaves the merged views.
+    ///
+    /// - Throws: `MutationError` (`unknownToken`, `notFailed`, `storage`).
+    public func discard(_ token: MutationToken) throws(MutationError) {
+        let result = journalLock.withLock { _ -> Result<Set<MutationToken>, MutationError> in
+            let rows = state.withLock { state -> Result<[JournalRow], MutationError> in
+                guard let row = state.queue.rows[token] else { return .failure(.unknownToken(token)) }
+                guard row.state == .failed else {
+                    return .failure(.notFailed(token, row.state, action: "discard"))
+                }
+                return .success(Self.failedTree(of: row, in: state))
+            }
+            switch rows {
+            case .failure(let error): return .failure(error)
+            case .success(let rows):
+                let tokens = rows.map(\.token)
+                do {
+                    try database.transaction { db in try MutationJournal.delete(tokens, db) }
+                } catch {
+                    return .failure(.storage("be written", error))
+                }
+                state.withLock { state in
+                    for token in tokens {
+                        state.queue.remove(token)
+                        state.layer.remove(token)
+                    }
+                }
+                return .success(Set(tokens))
+            }
+        }
+        changed(try result.get())
+    }
+
+    /// A failed row and the failed rows waiting for it, transitively, in sequence order.
+    static func failedTree(of row: JournalRow, in state: State) -> [JournalRow] {
+        var rows = [row]
+        var index = 0
+        while index < rows.count {
+            let cause = rows[index]
+            index += 1
+            for token in state.queue.dependents[cause.token] ?? [] {
+                if let dependent = state.queue.rows[token], dependent.state == .failed {
+                    rows.append(dependent)
+                }
+            }
+        }
+        return rows.sorted { $0.sequence < $1.sequence }
+    }
+
+    /// Drops confirmed mutations a merged list has shown (their server copy is on screen now):
+    /// at once from the layer, from the journal by the sender.
+    func retire(_ tokens: [MutationToken]) {
+        let retired = state.withLock { state -> Set<MutationToken> in
+            var retired: Set<MutationToken> = []
+            for token in tokens where state.queue.rows[token]?.state == .confirmed {
+                state.queue.remove(token)
+                state.layer.remove(token)
+                state.retirements.insert(token)
+                retired.insert(token)
+            }
+            return retired
+        }
+        guard !retired.isEmpty else { return }
+        changed(retired)
+        signal.fire()
+    }
+}

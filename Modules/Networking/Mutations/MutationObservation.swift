@@ -1,0 +1,20 @@
+import Synchronization
+
+/// A registration of a change handler; the handler stops being called when this is cancelled or
+/// released.
+public final class MutationObservation: Sendable {
+    private let onCancel: Mutex<(@Sendable () -> Void)?>
+
+    init(_ onCancel: @escaping @Sendable () -> Void) { self.onCancel = Mutex(onCancel) }
+
+    /// Stops the handler from being called again. Calling it twice is harmless.
+    public func cancel() {
+        let action = onCancel.withLock { action -> (@Sendable () -> Void)? in
+            defer { action = nil }
+            return action
+        }
+        action?()
+    }
+
+    deinit { cancel() }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import Wire
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A raw-socket HTTP client for tests: sends exact bytes and reads exactly what the server
+/// answers, so malformed requests, pipelining and half-finished exchanges can be tested. Every
+/// read gives up after `readTimeout` (a test never hangs on a stuck server).
+///
+/// Reads block, so they run on a thread of their own (`offPool`), never on the concurrency
+/// pool's few threads, which other tests running in parallel need.
+///
+/// `@unchecked Sendable` invariant: a client is used by one test, one call at a time (each
+/// awaited before the next), so its buffer is never touched by two threads at once.
+final class RawClient: @unchecked Sendable {
+    /// A response as read off the socket.
+    struct RawResponse {
+        var status: Int
+        var headers: Headers
+        var body: Data
+
+        var errorCode: String? { ErrorBody(decoding: body)?.code }
+        var errorMessage: String? { ErrorBody(decoding: body)?.message }
+        var closes: Bool { headers["Connection"]?.lowercased() == "close" }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private(set) var fd: Int32
+    private var buffer: [UInt8] = []
+
+    /// Connects to 127.0.0.1:`port`.
+    init(port: Int, readTimeout: Duration = .seconds(5)) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let result = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            let code = errno
+            Glibc.close(fd)
+            throw Failure(description: "cannot connect to 127.0.0.1:\(port): errno \(code)")
+        }
+        let (seconds, attoseconds) = readTimeout.components
+        var timeout = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { if fd >= 0 { Glibc.close(fd) } }
+
+    /// Whether connecting to `port` is refused.
+    static func isRefused(port: Int) -> Bool {
+        do {
+            _ = try RawClient(port: port)
+            return false
+        } catch {
+            return true
+        }
+    }
+
+    /// Sends bytes; false when the server has closed the connection.
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                Glibc.send(fd, raw.baseAddress.map { $0 + sent }, bytes.count - sent, Int32(MSG_NOSIGNAL))
+            }
+            guard count > 0 else { return false }
+            sent += count
+        }
+        return true
+    }
+
+    /// Sends text.
+    @discardableResult
+    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+
+    /// A GET with the Host header (and `extra` header lines, each ending in CRLF).
+    static func get(_ target: String, extra: String = "") -> String {
+        "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer seed-ada\r\n\(extra)\r\n"
+    }
+
+    /// Reads more bytes into the buffer; false at end of stream or on timeout.
+    private func fill() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return false }
+        buffer += chunk[0..<count]
+        return true
+    }
+
+    /// Runs blocking work on a thread of its own and returns its result.
+    static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
+    }
+
+    /// Reads one response (framed by `Content-Length`; no body for HEAD when `headOnly`).
+    func readResponse(headOnly: Bool = false) async throws -> RawResponse {
+        try await Self.offPool { try self.readResponseNow(headOnly: headOnly) }
+    }
+
+    /// Whether the server closes the connection (reads until end of stream; false when bytes or
+    /// nothing arrive within the read timeout instead).
+    func isClosedByServer() async -> Bool {
+        (try? await Self.offPool { self.isClosedByServerNow() }) ?? false
+    }
+
+    /// Reads and returns whatever arrives until the server closes (or the read times out).
+    func readToEnd() async -> [UInt8] {
+        (try? await Self.offPool { self.readToEndNow() }) ?? []
+    }
+
+    private func readResponseNow(headOnly: Bool) throws -> RawResponse {
+        var headEnd: Int?
+        while headEnd == nil {
+            if let range = findHeadEnd() {
+                headEnd = range
+                break
+            }
+            guard fill() else {
+                throw Failure(
+                    description: "the connection ended before a response head (\(buffer.count) bytes: "
+                        + "\(String(decoding: buffer.prefix(200), as: UTF8.self)))")
+            }
+        }
+        guard let headEnd else { throw Failure(description: "no head") }
+        let head = String(decoding: buffer[0..<headEnd], as: UTF8.self)
+        var lines = head.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        guard !lines.isEmpty else { throw Failure(description: "empty head") }
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, statusLine[0] == "HTTP/1.1", let status = Int(statusLine[1]) else {
+            throw Failure(description: "bad status line in '\(head)'")
+        }
+        var headers = Headers()
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else {
+                throw Failure(description: "bad header line '\(line)'")
+            }
+            headers.add(
+                String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            )
+        }
+        let length = headOnly ? 0 : Int(headers["Content-Length"] ?? "0") ?? 0
+        while buffer.count < headEnd + length {
+            guard fill() else {
+                throw Failure(description: "the connection ended inside a body of \(length) bytes")
+            }
+        }
+        let body = Data(buffer[headEnd..<(headEnd + length)])
+        buffer.removeFirst(headEnd + length)
+        return RawResponse(status: status, headers: headers, body: body)
+    }
+
+    private func findHeadEnd() -> Int? {
+        guard buffer.count >= 4 else { return nil }
+        for index in 3..<buffer.count
+        where buffer[index] == 0x0A && buffer[index - 1] == 0x0D && buffer[index - 2] == 0x0A
+            && buffer[index - 3] == 0x0D
+        {
+            return index + 1
+        }
+        return nil
+    }
+
+    private func isClosedByServerNow() -> Bool {
+        guard buffer.isEmpty else { return false }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count == 0 { return true }
+            if count < 0 { return errno == ECONNRESET }
+            return false
+        }
+    }
+
+    private func readToEndNow() -> [UInt8] {
+        while fill() {}
+        defer { buffer = [] }
+        return buffer
+    }
+
+    /// Closes with a reset (SO_LINGER 0: the server gets RST, not an orderly end of stream).
+    func reset() {
+        guard fd >= 0 else { return }
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        Glibc.close(fd)
+        fd = -1
+    }
+
+    /// Shuts the sending side (the server sees end of stream).
+    func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
+}

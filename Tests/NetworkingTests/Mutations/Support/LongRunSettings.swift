@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// How long the simulation and crash tests run, from the environment (see their suites), and
+/// the time limits that make a hung run fail instead of blocking the test target.
+enum LongRunSettings {
+    /// `MUTATION_SIM_SEEDS`: comma-separated seeds or ranges (`1-6,100-101`, the default).
+    static let simulationSeeds: [UInt64] = {
+        let text = ProcessInfo.processInfo.environment["MUTATION_SIM_SEEDS"] ?? "1-6,100-101"
+        return text.split(separator: ",").flatMap { range -> [UInt64] in
+            let bounds = range.split(separator: "-").compactMap { UInt64($0) }
+            guard let low = bounds.first, let high = bounds.last, low <= high else { return [] }
+            return Array(low...high)
+        }
+    }()
+
+    /// `MUTATION_SIM_STEPS`: steps per seed (default 350).
+    static let simulationSteps =
+        ProcessInfo.processInfo.environment["MUTATION_SIM_STEPS"].flatMap(Int.init) ?? 350
+
+    /// `MUTATION_CRASH_RUNS`: how many times the helper is killed (default 200).
+    static let crashRuns = ProcessInfo.processInfo.environment["MUTATION_CRASH_RUNS"].flatMap(Int.init) ?? 200
+
+    /// `MUTATION_CRASH_SEED`: the kill schedule's seed (default 5).
+    static let crashSeed =
+        ProcessInfo.processInfo.environment["MUTATION_CRASH_SEED"].flatMap(UInt64.init) ?? 5
+
+    static let simulationLimit = TimeLimitTrait.Duration.minutes(
+        max(2, simulationSeeds.count * simulationSteps / 2000 + 1))
+    static let crashLimit = TimeLimitTrait.Duration.minutes(max(3, crashRuns / 100))
+}

@@ -1,0 +1,93 @@
+import Wire
+
+/// One client connection's state. Owned by the event loop and touched only on its thread.
+final class Connection {
+    /// Where the connection is in its request/response cycle.
+    enum Phase: Equatable {
+        /// Between requests, no byte of the next one read.
+        case idle
+        /// Part of a request has arrived (since `requestStarted`).
+        case receiving
+        /// The handler is running.
+        case handling
+        /// A response is being written (since `writeStarted`).
+        case writing
+        /// An error response was written and the write side shut; discarding input until the
+        /// client closes or `lingerUntil`.
+        case lingering
+    }
+
+    /// What the access log needs about the request being answered.
+    struct Exchange {
+        var method: String
+        var target: String
+        var status = 0
+        var bytes = 0
+        var headOnly = false
+        var note: String?
+    }
+
+    let id: UInt64
+    let fd: Int32
+    let remote: String
+
+    var phase = Phase.idle
+    /// Bytes read and not yet consumed start at `inputStart`.
+    var input: [UInt8] = []
+    var inputStart = 0
+    var scanner = HeadScanner()
+    /// The head of a request whose body is still arriving.
+    var head: RequestHead?
+    var sentContinue = false
+    /// Bytes to write start at `outputSent`.
+    var output: [UInt8] = []
+    var outputSent = 0
+
+    /// Monotonic nanoseconds: when the current request's first byte arrived, when the
+    /// connection became idle, when the current write began, when lingering ends.
+    var requestStarted: UInt64 = 0
+    var idleSince: UInt64
+    var writeStarted: UInt64 = 0
+    var lingerUntil: UInt64 = 0
+
+    /// The client closed its sending side (or the socket failed).
+    var readClosed = false
+    /// Reading is paused because too much pipelined input is waiting.
+    var readPaused = false
+    var closeAfterResponse = false
+    var lingerAfterResponse = false
+    /// Whether the response should say `Connection: keep-alive` (an HTTP/1.0 client asked).
+    var keepAliveHeader = false
+    var exchange: Exchange?
+    var task: Task<Void, Never>?
+    var isClosed = false
+
+    init(id: UInt64, fd: Int32, remote: String, now: UInt64) {
+        self.id = id
+        self.fd = fd
+        self.remote = remote
+        idleSince = now
+    }
+
+    /// Unconsumed input bytes.
+    var buffered: Int { input.count - inputStart }
+
+    /// Drops `count` consumed bytes from the front of the input.
+    func consume(_ count: Int) {
+        inputStart += count
+        if inputStart >= input.count {
+            input.removeAll(keepingCapacity: input.capacity <= 64 * 1024)
+            inputStart = 0
+        }
+    }
+
+    /// Moves unconsumed input to the front when the consumed part is large.
+    func compactInput() {
+        guard inputStart > 0, inputStart >= 16 * 1024 || inputStart * 2 >= input.count else { return }
+        input.removeFirst(inputStart)
+        inputStart = 0
+    }
+
+    /// Whether bytes remain to be written.
+    var hasOutput: Bool { outputSent < output.count }
+}

@@ -1,0 +1,303 @@
+import Foundation
+import Glibc
+import Wire
+
+/// Reading, parsing, dispatching and answering requests: the per-connection state machine
+/// (`Connection.Phase`), run on the loop's thread.
+extension EventLoop {
+    // MARK: Reading
+
+    /// Reads what the socket has. `hangUp` is set when poll reported the peer gone or an error.
+    func readable(_ connection: Connection, hangUp: Bool) {
+        if connection.readClosed {
+            // Nothing more to read; a hang-up now means the socket is dead.
+            if hangUp {
+                counters.update { $0.clientsGone += 1 }
+                closeConnection(connection, note: "client gone")
+            }
+            return
+        }
+        let count = scratch.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
+        if count > 0 {
+            if connection.phase == .lingering { return }
+            connection.compactInput()
+            connection.input.append(contentsOf: scratch[0..<count])
+            switch connection.phase {
+            case .idle:
+                connection.phase = .receiving
+                connection.requestStarted = now
+                process(connection)
+            case .receiving:
+                process(connection)
+            case .handling, .writing:
+                // Pipelined requests wait their turn; stop reading when too many are queued.
+                if connection.buffered > pipelineCap { connection.readPaused = true }
+            case .lingering:
+                break
+            }
+        } else if count == 0 {
+            connection.readClosed = true
+            switch connection.phase {
+            case .idle, .lingering:
+                closeConnection(connection)
+            case .receiving:
+                counters.update { $0.clientsGone += 1 }
+                closeConnection(connection)
+            case .handling, .writing:
+                // The client may have only half-closed: answer, then close.
+                connection.closeAfterResponse = true
+            }
+        } else {
+            let code = errno
+            if code == EAGAIN || code == EWOULDBLOCK || code == EINTR { return }
+            counters.update { $0.clientsGone += 1 }
+            closeConnection(connection, note: "client gone (\(Posix.describe(code)))")
+        }
+    }
+
+    // MARK: Parsing
+
+    /// Reads the next request from the connection's input, if it has all arrived.
+    func process(_ connection: Connection) {
+        let limits = configuration.limits
+        if connection.head == nil {
+            let start = connection.inputStart
+            let outcome = connection.input.withUnsafeBufferPointer { bytes in
+                connection.scanner.scan(UnsafeBufferPointer(rebasing: bytes[start...]), limits: limits)
+            }
+            switch outcome {
+            case .needMore:
+                waitForMore(connection)
+                return
+            case .failure(let failure):
+                reject(connection, failure)
+                return
+            case .complete(let headStart, let headEnd):
+                let parsed = connection.input.withUnsafeBufferPointer { bytes in
+                    RequestHeadParser.parse(
+                        UnsafeBufferPointer(rebasing: bytes[(start + headStart)..<(start + headEnd)]),
+                        limits: limits)
+                }
+                connection.consume(headEnd)
+                connection.scanner.reset()
+                switch parsed {
+                case .failure(let failure):
+                    reject(connection, failure)
+                    return
+                case .success(let head):
+                    connection.head = head
+                    connection.sentContinue = false
+                }
+            }
+        }
+        guard let head = connection.head else { return }
+        guard connection.buffered >= head.contentLength else {
+            if head.expectsContinue && !connection.sentContinue && head.minorVersion == 1 {
+                connection.sentContinue = true
+                connection.output.append(contentsOf: ResponseEncoder.continueLine)
+                flush(connection)
+            }
+            waitForMore(connection)
+            return
+        }
+        let start = connection.inputStart
+        let body = Data(connection.input[start..<(start + head.contentLength)])
+        connection.consume(head.contentLength)
+        connection.head = nil
+        dispatch(connection, head, body: body)
+    }
+
+    /// The request is incomplete: wait for more bytes, unless the client has stopped sending.
+    private func waitForMore(_ connection: Connection) {
+        guard !connection.readClosed else {
+            counters.update { $0.clientsGone += 1 }
+            closeConnection(connection)
+            return
+        }
+        if connection.buffered == 0 && connection.head == nil {
+            connection.phase = .idle
+            connection.idleSince = now
+        } else {
+            connection.phase = .receiving
+        }
+    }
+
+    // MARK: Dispatching
+
+    private func dispatch(_ connection: Connection, _ head: RequestHead, body: Data) {
+        counters.update { $0.requests += 1 }
+        let request: Request
+        do {
+            request = try Request(method: head.method, target: head.target, headers: head.headers, body: body)
+        } catch {
+            reject(
+                connection, .badRequest("bad_request_target", error.message), method: head.method.rawValue,
+                target: head.target)
+            return
+        }
+        connection.exchange = Connection.Exchange(
+            method: head.method.rawValue, target: head.target, headOnly: head.isHead)
+        connection.closeAfterResponse = !head.keepAlive || shuttingDown || connection.readClosed
+        connection.keepAliveHeader = head.minorVersion == 0 && head.keepAlive
+        connection.lingerAfterResponse = false
+        connection.phase = .handling
+        let decision = decideFaults(for: head.method)
+        let id = connection.id
+        let handler = handler
+        if decision.isNone {
+            connection.task = Task(executorPreference: executor) { [self] in
+                let response = await handler(request)
+                complete(Completion(id: id, response: response, drop: false))
+            }
+            return
+        }
+        let profileName = faultProfile.name
+        connection.task = Task(executorPreference: executor) { [self] in
+            if decision.latency > .zero { try? await Task.sleep(for: decision.latency) }
+            let response: Response
+            if let status = decision.injectedStatus {
+                response = .error(
+                    status, code: "injected_fault",
+                    message: "the server is unavailable (fault profile '\(profileName)'); retry later",
+                    headers: ["Retry-After": "1"])
+            } else if Task.isCancelled {
+                response = .error(503, code: "cancelled", message: "the server is shutting down; retry later")
+            } else {
+                response = await handler(request)
+            }
+            complete(Completion(id: id, response: response, drop: decision.drop))
+        }
+    }
+
+    // MARK: Answering
+
+    /// Writes a handler's response (or drops it, as the fault profile decided).
+    func respond(_ completion: Completion) {
+        guard let connection = connections[completion.id], connection.phase == .handling,
+            var exchange = connection.exchange
+        else { return }
+        connection.task = nil
+        now = Posix.now()
+        exchange.status = completion.response.status
+        if completion.drop {
+            counters.update { $0.droppedAfterApply += 1 }
+            connection.exchange = exchange
+            closeConnection(connection, note: "dropped after apply (fault)")
+            return
+        }
+        if shuttingDown || connection.readClosed { connection.closeAfterResponse = true }
+        exchange.bytes = encoder.encode(
+            completion.response, into: &connection.output, headOnly: exchange.headOnly,
+            close: connection.closeAfterResponse, keepAliveHeader: connection.keepAliveHeader)
+        connection.exchange = exchange
+        connection.phase = .writing
+        connection.writeStarted = now
+        flush(connection)
+    }
+
+    /// Answers a request the server refuses (malformed, over a limit, too slow), then closes.
+    func reject(_ connection: Connection, _ failure: HTTPFailure, method: String = "-", target: String = "-")
+    {
+        counters.update { $0.rejected += 1 }
+        connection.head = nil
+        connection.input.removeAll()
+        connection.inputStart = 0
+        connection.closeAfterResponse = true
+        connection.lingerAfterResponse = true
+        if connection.requestStarted == 0 || connection.phase == .idle { connection.requestStarted = now }
+        var exchange = Connection.Exchange(method: method, target: target)
+        exchange.status = failure.status
+        exchange.bytes = encoder.encode(
+            failure.response, into: &connection.output, headOnly: false, close: true, keepAliveHeader: false)
+        connection.exchange = exchange
+        connection.phase = .writing
+        connection.writeStarted = now
+        flush(connection)
+    }
+
+    /// Writes what the connection has to write, as far as the socket takes it.
+    func flush(_ connection: Connection) {
+        while connection.hasOutput {
+            let sent = connection.output.withUnsafeBytes { bytes -> Int in
+                guard let base = bytes.baseAddress else { return 0 }
+                return send(
+                    connection.fd, base + connection.outputSent, bytes.count - connection.outputSent,
+                    Int32(MSG_NOSIGNAL))
+            }
+            if sent > 0 {
+                connection.outputSent += sent
+                continue
+            }
+            let code = errno
+            if sent < 0 && (code == EAGAIN || code == EWOULDBLOCK) { return }
+            if sent < 0 && code == EINTR { continue }
+            counters.update { $0.clientsGone += 1 }
+            closeConnection(connection, note: "client gone while writing (\(Posix.describe(code)))")
+            return
+        }
+        connection.output.removeAll(keepingCapacity: connection.output.capacity <= 256 * 1024)
+        connection.outputSent = 0
+        if connection.phase == .writing { responseWritten(connection) }
+    }
+
+    private func responseWritten(_ connection: Connection) {
+        now = Posix.now()
+        counters.update { $0.responses += 1 }
+        if shuttingDown { report.finished += 1 }
+        if let exchange = connection.exchange { log(connection, exchange) }
+        connection.exchange = nil
+        if connection.closeAfterResponse {
+            if connection.lingerAfterResponse && !connection.readClosed {
+                // Shut the write side and drain what the client still sends, so the response is
+                // not lost to a reset when the socket closes with unread input.
+                shutdown(connection.fd, Int32(SHUT_WR))
+                connection.phase = .lingering
+                connection.lingerUntil = now + min(requestTimeout, 1_000_000_000)
+            } else {
+                closeConnection(connection)
+            }
+            return
+        }
+        connection.phase = .idle
+        connection.idleSince = now
+        connection.readPaused = false
+        if connection.buffered > 0 {
+            connection.phase = .receiving
+            connection.requestStarted = now
+            process(connection)
+        }
+    }
+
+    // MARK: Closing and logging
+
+    /// Closes the connection; a request it was answering is logged with `note`, and its handler
+    /// (if still running) is cancelled.
+    func closeConnection(_ connection: Connection, note: String? = nil) {
+        guard !connection.isClosed else { return }
+        connection.isClosed = true
+        if let task = connection.task {
+            task.cancel()
+            connection.task = nil
+        }
+        if var exchange = connection.exchange, let note {
+            exchange.note = note
+            exchange.bytes = 0
+            log(connection, exchange)
+        }
+        connection.exchange = nil
+        Glibc.close(connection.fd)
+        connections[connection.id] = nil
+        counters.update { $0.connectionsOpen -= 1 }
+        if shuttingDown { report.connectionsClosed += 1 }
+    }
+
+    private func log(_ connection: Connection, _ exchange: Connection.Exchange) {
+        guard let sink = configuration.accessLog else { return }
+        let elapsed = now >= connection.requestStarted ? now - connection.requestStarted : 0
+        sink(
+            AccessLogEntry(
+                date: Date(), remote: connection.remote, method: exchange.method, target: exchange.target,
+                status: exchange.status, bytes: exchange.bytes, duration: .nanoseconds(Int64(elapsed)),
+                note: exchange.note))
+    }
+}

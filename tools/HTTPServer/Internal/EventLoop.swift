@@ -1,0 +1,350 @@
+import Foundation
+import Glibc
+import Synchronization
+import Wire
+
+/// The server's engine: one thread that accepts connections, reads and parses requests, hands
+/// each to its handler (a task on the `HandlerExecutor`'s thread), writes the responses, and
+/// enforces timeouts, all with `poll(2)` over non-blocking sockets.
+///
+/// Other threads reach it only through `shared` (handler completions and the shutdown request,
+/// behind a mutex, taken in batches) and a self-pipe that wakes `poll`, written only when the
+/// loop has not been woken already.
+///
+/// Each iteration polls the wake pipe, the listener and every connection: O(connections) per
+/// iteration, which is cheap for the hundreds of connections this server is for.
+///
+/// `@unchecked Sendable` invariant: every stored property not marked `let` (the connection
+/// table, the encoder, the shutdown bookkeeping, `now`) is read and written only on the loop's
+/// thread, inside `run()` and the methods it calls. Other threads call only `complete`,
+/// `requestShutdown`, `waitUntilStopped`, `setFaultProfile` and `faultProfile`, which touch
+/// `shared`, `dice` (both mutexes) and the pipe's write end (written under `shared`'s lock, and
+/// closed under it, so no write ever reaches a closed descriptor).
+final class EventLoop: @unchecked Sendable {
+    /// A handler's answer, on its way back to the loop.
+    struct Completion: Sendable {
+        var id: UInt64
+        var response: Response
+        var drop: Bool
+    }
+
+    private struct Shared {
+        var completions: [Completion] = []
+        var wakePending = false
+        var shutdownGrace: Duration?
+        var stopped = false
+        var report: HTTPServer.ShutdownReport?
+        var waiters: [CheckedContinuation<HTTPServer.ShutdownReport, Never>] = []
+    }
+
+    let configuration: HTTPServer.Configuration
+    let handler: HTTPServer.Handler
+    let counters = Counters()
+    let executor = HandlerExecutor()
+    private let shared = Mutex(Shared())
+    private let dice: Mutex<FaultDice>
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+
+    // Loop-only state (see the invariant above).
+    var listener: Int32
+    var acceptPausedUntil: UInt64 = 0
+    var connections: [UInt64: Connection] = [:]
+    var nextID: UInt64 = 1
+    var encoder = ResponseEncoder()
+    var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+    var arrived: [Completion] = []
+    var now: UInt64 = Posix.now()
+    var nextTimerCheck: UInt64 = 0
+    var shuttingDown = false
+    var shutdownDeadline: UInt64 = 0
+    var report = HTTPServer.ShutdownReport()
+
+    // Configuration in the loop's units.
+    let requestTimeout: UInt64
+    let idleTimeout: UInt64
+    let writeTimeout: UInt64
+    let tick: UInt64
+    let pipelineCap: Int
+
+    init(listener: Int32, configuration: HTTPServer.Configuration, handler: @escaping HTTPServer.Handler)
+        throws(HTTPServerError)
+    {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else {
+            let code = errno
+            Glibc.close(listener)
+            throw HTTPServerError(
+                code: .socketFailed, "cannot create the server's wake-up pipe: \(Posix.describe(code))")
+        }
+        Posix.makeNonBlocking(ends[0])
+        Posix.makeNonBlocking(ends[1])
+        wakeRead = ends[0]
+        wakeWrite = ends[1]
+        self.listener = listener
+        self.configuration = configuration
+        self.handler = handler
+        dice = Mutex(FaultDice(configuration.faults))
+        requestTimeout = Self.nanoseconds(configuration.requestTimeout)
+        idleTimeout = Self.nanoseconds(configuration.idleTimeout)
+        writeTimeout = Self.nanoseconds(configuration.writeTimeout)
+        tick = min(max(min(requestTimeout, idleTimeout, writeTimeout) / 10, 2_000_000), 250_000_000)
+        let limits = configuration.limits
+        pipelineCap = limits.requestLineBytes + limits.headerBytes + limits.bodyBytes + 64 * 1024
+    }
+
+    static func nanoseconds(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0 else { return 0 }
+        return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+    }
+
+    /// Starts the loop's thread.
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "http-server"
+        thread.start()
+    }
+
+    // MARK: Other threads
+
+    /// Hands a handler's response to the loop (from any thread).
+    func complete(_ completion: Completion) {
+        shared.withLock { shared in
+            guard !shared.stopped else { return }
+            shared.completions.append(completion)
+            if !shared.wakePending {
+                shared.wakePending = true
+                wake()
+            }
+        }
+    }
+
+    /// Asks the loop to shut down within `gracePeriod` (the first request wins).
+    func requestShutdown(gracePeriod: Duration) {
+        shared.withLock { shared in
+            guard shared.shutdownGrace == nil, !shared.stopped else { return }
+            shared.shutdownGrace = max(gracePeriod, .zero)
+            wake()
+        }
+    }
+
+    /// Returns when the loop has stopped, with what the shutdown did.
+    func waitUntilStopped() async -> HTTPServer.ShutdownReport {
+        await withCheckedContinuation { continuation in
+            let report = shared.withLock { shared -> HTTPServer.ShutdownReport? in
+                if let report = shared.report { return report }
+                shared.waiters.append(continuation)
+                return nil
+            }
+            if let report { continuation.resume(returning: report) }
+        }
+    }
+
+    var faultProfile: HTTPFaultProfile { dice.withLock { $0.profile } }
+
+    func setFaultProfile(_ profile: HTTPFaultProfile) { dice.withLock { $0 = FaultDice(profile) } }
+
+    /// Draws the faults for one request.
+    func decideFaults(for method: HTTPMethod) -> FaultDice.Decision {
+        dice.withLock { $0.decide(for: method) }
+    }
+
+    /// Writes one byte to the wake pipe; called with `shared`'s lock held.
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+    }
+
+    // MARK: The loop
+
+    private func run() {
+        var descriptors: [pollfd] = []
+        var polled: [Connection] = []
+        while true {
+            descriptors.removeAll(keepingCapacity: true)
+            polled.removeAll(keepingCapacity: true)
+            descriptors.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
+            let listening = listener >= 0 && now >= acceptPausedUntil
+            if listening { descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
+            for connection in connections.values {
+                var events: Int16 = 0
+                if !connection.readClosed && !connection.readPaused { events |= Int16(POLLIN) }
+                if connection.hasOutput { events |= Int16(POLLOUT) }
+                descriptors.append(pollfd(fd: connection.fd, events: events, revents: 0))
+                polled.append(connection)
+            }
+            let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeout())
+            now = Posix.now()
+            if ready > 0 {
+                if descriptors[0].revents != 0 { drainWakePipe() }
+                let first = listening ? 2 : 1
+                if listening && descriptors[1].revents != 0 { acceptConnections() }
+                for (offset, connection) in polled.enumerated() {
+                    let events = Int32(descriptors[first + offset].revents)
+                    guard events != 0, !connection.isClosed else { continue }
+                    if events & Int32(POLLOUT) != 0 { flush(connection) }
+                    if !connection.isClosed && events & Int32(POLLIN | POLLHUP | POLLERR) != 0 {
+                        readable(connection, hangUp: events & Int32(POLLHUP | POLLERR) != 0)
+                    }
+                }
+            }
+            takeShared()
+            checkTimers()
+            if shuttingDown {
+                if connections.isEmpty { break }
+                if now >= shutdownDeadline {
+                    abandonAll()
+                    break
+                }
+            }
+        }
+        finish()
+    }
+
+    /// Milliseconds until the next timer check (or the shutdown deadline), rounded up.
+    private func pollTimeout() -> Int32 {
+        var until = nextTimerCheck
+        if shuttingDown { until = min(until, shutdownDeadline) }
+        if listener >= 0 && acceptPausedUntil > now { until = min(until, acceptPausedUntil) }
+        guard until > now else { return 0 }
+        return Int32(min((until - now + 999_999) / 1_000_000, 1000))
+    }
+
+    private func drainWakePipe() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(wakeRead, &bytes, bytes.count) > 0 {}
+    }
+
+    /// Answers the handlers that finished (and begins a shutdown that was asked for).
+    private func takeShared() {
+        let grace = shared.withLock { shared -> Duration? in
+            shared.wakePending = false
+            swap(&shared.completions, &arrived)
+            return shared.shutdownGrace
+        }
+        if let grace, !shuttingDown { beginShutdown(grace) }
+        for completion in arrived { respond(completion) }
+        arrived.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Accepting
+
+    private func acceptConnections() {
+        for _ in 0..<64 {
+            var storage = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let fd = withUnsafeMutablePointer(to: &storage) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
+            }
+            guard fd >= 0 else {
+                switch errno {
+                case EINTR, ECONNABORTED: continue
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    // Out of descriptors: stop polling the listener for a moment instead of spinning.
+                    acceptPausedUntil = now + 50_000_000
+                    return
+                default: return
+                }
+            }
+            Posix.makeNonBlocking(fd)
+            Posix.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
+            guard connections.count < configuration.maxConnections else {
+                counters.accepted(opened: false)
+                refuseBusy(fd)
+                continue
+            }
+            let connection = Connection(id: nextID, fd: fd, remote: Posix.describe(storage), now: now)
+            nextID += 1
+            connections[connection.id] = connection
+            counters.accepted(opened: true)
+        }
+    }
+
+    /// Answers a connection over `maxConnections` with 503 (best effort) and closes it.
+    private func refuseBusy(_ fd: Int32) {
+        var bytes: [UInt8] = []
+        let response = Response.error(
+            503, code: "server_busy",
+            message:
+                "the server has \(configuration.maxConnections) connections open, its limit; retry shortly",
+            headers: ["Retry-After": "1"])
+        _ = encoder.encode(response, into: &bytes, headOnly: false, close: true, keepAliveHeader: false)
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        Glibc.close(fd)
+    }
+
+    // MARK: Timers and shutdown
+
+    private func checkTimers() {
+        guard now >= nextTimerCheck else { return }
+        nextTimerCheck = now + tick
+        for connection in Array(connections.values) where !connection.isClosed {
+            switch connection.phase {
+            case .idle:
+                if shuttingDown || now - connection.idleSince >= idleTimeout { closeConnection(connection) }
+            case .receiving:
+                if now - connection.requestStarted >= requestTimeout {
+                    counters.update { $0.timeouts += 1 }
+                    let seconds = Double(requestTimeout) / 1e9
+                    reject(
+                        connection,
+                        HTTPFailure(
+                            408, "request_timeout",
+                            "the request did not arrive in full within \(seconds) s of its first byte; "
+                                + "send the head and body without pausing"))
+                }
+            case .handling:
+                break
+            case .writing:
+                if now - connection.writeStarted >= writeTimeout {
+                    counters.update { $0.timeouts += 1 }
+                    closeConnection(connection, note: "write timed out")
+                }
+            case .lingering:
+                if shuttingDown || now >= connection.lingerUntil { closeConnection(connection) }
+            }
+        }
+    }
+
+    private func beginShutdown(_ grace: Duration) {
+        shuttingDown = true
+        shutdownDeadline = now + Self.nanoseconds(grace)
+        if listener >= 0 {
+            Glibc.close(listener)
+            listener = -1
+        }
+        for connection in Array(connections.values)
+        where connection.phase == .idle || connection.phase == .lingering {
+            closeConnection(connection)
+        }
+        nextTimerCheck = now
+    }
+
+    /// At the end of the grace period: cancels the handlers still running and closes everything.
+    private func abandonAll() {
+        for connection in Array(connections.values) {
+            if connection.phase == .handling { report.abandoned += 1 }
+            closeConnection(connection, note: "abandoned at shutdown")
+        }
+    }
+
+    private func finish() {
+        if listener >= 0 {
+            Glibc.close(listener)
+            listener = -1
+        }
+        for connection in Array(connections.values) { closeConnection(connection) }
+        let report = report
+        let waiters = shared.withLock { shared in
+            shared.stopped = true
+            shared.report = report
+            Glibc.close(wakeWrite)
+            defer { shared.waiters = [] }
+            return shared.waiters
+        }
+        Glibc.close(wakeRead)
+        executor.stop()
+        for waiter in waiters { waiter.resume(returning: report) }
+    }
+}

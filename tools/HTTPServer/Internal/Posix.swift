@@ -1,0 +1,74 @@
+import Glibc
+
+/// Small wrappers over the POSIX calls the server makes.
+enum Posix {
+    /// The monotonic clock in nanoseconds (never jumps with the wall clock).
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+
+    /// `strerror` of an error number: `"Address already in use"`.
+    static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// Makes a descriptor non-blocking and close-on-exec; false when either call fails.
+    @discardableResult
+    static func makeNonBlocking(_ fd: Int32) -> Bool {
+        let flags = fcntl(fd, F_GETFL)
+        guard flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0 else { return false }
+        return fcntl(fd, F_SETFD, FD_CLOEXEC) == 0
+    }
+
+    /// Sets an integer socket option, ignoring failure (the options used are optimisations).
+    static func setOption(_ fd: Int32, _ level: Int32, _ name: Int32, _ value: Int32) {
+        var value = value
+        _ = setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    /// Raises the soft limit on open descriptors to at least `needed` (up to the hard limit).
+    /// Returns the soft limit in force afterwards.
+    @discardableResult
+    static func raiseDescriptorLimit(to needed: Int) -> Int {
+        var limit = rlimit()
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        guard getrlimit(resource, &limit) == 0 else { return needed }
+        let wanted = rlim_t(needed)
+        if limit.rlim_cur < wanted {
+            limit.rlim_cur = min(wanted, limit.rlim_max)
+            _ = setrlimit(resource, &limit)
+            _ = getrlimit(resource, &limit)
+        }
+        return limit.rlim_cur > rlim_t(Int.max) ? Int.max : Int(limit.rlim_cur)
+    }
+
+    private static func cString(_ characters: [CChar]) -> String {
+        String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// `"127.0.0.1:52344"` or `"[::1]:52344"` for a peer address.
+    static func describe(_ storage: sockaddr_storage) -> String {
+        var storage = storage
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            return withUnsafePointer(to: &storage) { pointer in
+                pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
+                    var ip = address.pointee.sin_addr
+                    inet_ntop(AF_INET, &ip, &text, socklen_t(text.count))
+                    return "\(cString(text)):\(UInt16(bigEndian: address.pointee.sin_port))"
+                }
+            }
+        case AF_INET6:
+            return withUnsafePointer(to: &storage) { pointer in
+                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
+                    var ip = address.pointee.sin6_addr
+                    inet_ntop(AF_INET6, &ip, &text, socklen_t(text.count))
+                    return "[\(cString(text))]:\(UInt16(bigEndian: address.pointee.sin6_port))"
+                }
+            }
+        default:
+            return "unknown"
+        }
+    }
+}

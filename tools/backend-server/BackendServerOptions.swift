@@ -1,0 +1,97 @@
+import Composition
+import Foundation
+import HTTPServer
+
+/// `backend-server`'s command line, read strictly (unknown or malformed options are usage
+/// errors, exit status 2).
+struct BackendServerOptions {
+    var host = "127.0.0.1"
+    var port = 8080
+    var dataDirectory: String
+    var seed: UInt64 = 1
+    var faults = HTTPFaultProfile.none
+    var quiet = false
+    var help = false
+
+    static let command = "backend-server"
+
+    static let spec = CommandLineSpec(
+        command: command,
+        summary: """
+            Serves the backend (the data both apps use) over HTTP/1.1, so an app can reach it with
+            --server instead of running it embedded.
+            """,
+        options: [
+            .value("port", "N", help: "the port to listen on (default 8080; 0 picks a free port)"),
+            .value(
+                "host", "ADDR",
+                help: "the address to listen on (default 127.0.0.1; 0.0.0.0 exposes it to your network)"),
+            .value(
+                "data-dir", "DIR",
+                help: "the backend's database directory (default $XDG_DATA_HOME/loom/backend, else "
+                    + "~/.local/share/loom/backend: the apps' embedded backend, so both see the same data)"),
+            .value("seed", "N", help: "the demo data's seed, used when the directory is new (default 1)"),
+            .value(
+                "faults", "PROFILE", help: "add faults for testing: latency, 5xx, lost responses (see below)"),
+            .flag("quiet", help: "do not print the access log"),
+        ],
+        epilogue: """
+            Point an app at it from another terminal:
+              swift run strand --server http://127.0.0.1:8080
+              swift run prism --server http://127.0.0.1:8080
+
+            \(HTTPFaultProfile.syntax)
+
+            Ctrl-C (SIGINT) or SIGTERM stops it gracefully: it stops accepting, lets requests in flight
+            finish for up to 5 seconds, then closes. A second Ctrl-C stops it at once.
+
+            exit status: 0 after a clean stop, 1 when the server cannot start, 2 on a usage error.
+            """)
+
+    /// Reads the arguments (without the program name).
+    static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError)
+        -> BackendServerOptions
+    {
+        let parsed = try spec.parse(arguments)
+        var options = BackendServerOptions(dataDirectory: defaultDataDirectory(environment))
+        options.help = parsed.helpRequested
+        options.quiet = parsed.has("quiet")
+        if let port = try parsed.integer("port", in: 0...65_535) { options.port = port }
+        if let host = parsed.value("host") {
+            guard !host.isEmpty else {
+                throw UsageError(command: command, "--host needs an address such as 127.0.0.1")
+            }
+            options.host = host
+        }
+        if let directory = parsed.value("data-dir") {
+            guard !directory.isEmpty else {
+                throw UsageError(command: command, "--data-dir needs a directory")
+            }
+            options.dataDirectory = directory
+        }
+        if let text = parsed.value("seed") {
+            guard let seed = UInt64(text) else {
+                throw UsageError(
+                    command: command,
+                    "invalid value '\(text)' for '--seed'; expected a whole number from 0 up")
+            }
+            options.seed = seed
+        }
+        if let text = parsed.value("faults") {
+            do {
+                options.faults = try HTTPFaultProfile(parsing: text)
+            } catch {
+                throw UsageError(command: command, error.message)
+            }
+        }
+        return options
+    }
+
+    /// `$XDG_DATA_HOME/loom/backend`, or `~/.local/share/loom/backend`: the directory the apps'
+    /// embedded backend uses by default.
+    static func defaultDataDirectory(_ environment: [String: String]) -> String {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return "\(xdg)/loom/backend" }
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+        return "\(home)/.local/share/loom/backend"
+    }
+}

@@ -1,0 +1,89 @@
+import Backend
+import Composition
+import Dispatch
+import Foundation
+import HTTPServer
+import Wire
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// backend-server: serves the backend over HTTP/1.1 until SIGINT or SIGTERM.
+
+let output = StandardTextOutput()
+let options: BackendServerOptions
+do {
+    options = try BackendServerOptions.parse(
+        Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+} catch {
+    output.writeError("\(error)\n")
+    exit(2)
+}
+if options.help {
+    output.write(BackendServerOptions.spec.helpText + "\n")
+    withExtendedLifetime(signalSources) {}
+    exit(0)
+}
+
+// Signals are handled by dispatch sources, not by default actions; a client hanging up while a
+// response is written must not kill the process.
+signal(SIGPIPE, SIG_IGN)
+let watcher = SignalWatcher {
+    StandardTextOutput().write("backend-server: stopped at once\n")
+    exit(130)
+}
+let signalSources = [watcher.source(for: SIGINT), watcher.source(for: SIGTERM)]
+
+let backend: BackendServer
+do {
+    backend = try BackendServer(directory: options.dataDirectory, seed: options.seed, clock: SystemClock())
+} catch {
+    output.writeError(
+        "backend-server: error: cannot open the backend in '\(options.dataDirectory)': \(error)\n")
+    exit(1)
+}
+
+var configuration = HTTPServer.Configuration(host: options.host, port: options.port, faults: options.faults)
+if !options.quiet {
+    configuration.accessLog = { entry in output.write("\(entry)\n") }
+}
+let server: HTTPServer
+do {
+    server = try HTTPServer.start(configuration) { request in await backend.handle(request) }
+} catch {
+    var message = "backend-server: error: \(error)"
+    if error.code == .addressInUse {
+        message += "\n  pass --port N to use another port"
+    }
+    output.writeError(message + "\n")
+    backend.close()
+    exit(1)
+}
+
+let reachable = ["0.0.0.0", "::"].contains(options.host) ? "127.0.0.1" : options.host
+let appURL = "http://\(reachable.contains(":") ? "[\(reachable)]" : reachable):\(server.port)"
+var banner = """
+    backend-server: serving \(backend.databasePath) (seed \(backend.seed))
+    listening on \(server.baseURL)
+    point an app at it from another terminal:
+      swift run strand --server \(appURL)
+      swift run prism --server \(appURL)
+    """
+if ["0.0.0.0", "::"].contains(options.host) {
+    banner += "\nwarning: listening on every network interface; anyone who can reach this machine can use it"
+}
+if !options.faults.isNone { banner += "\nfaults: \(options.faults)" }
+banner += "\npress Ctrl-C to stop\n"
+output.write(banner)
+
+// The first SIGINT or SIGTERM shuts down gracefully; a second one exits at once.
+_ = await watcher.firstSignal()
+output.write(
+    "\nbackend-server: shutting down: finishing requests in flight (up to 5 s; Ctrl-C again to stop now)\n")
+let report = await server.shutdown(gracePeriod: .seconds(5))
+backend.close()
+output.write(
+    "backend-server: stopped (\(report.finished) requests finished, \(report.abandoned) abandoned)\n")
+withExtendedLifetime(signalSources) {}
+exit(0)

@@ -1,0 +1,133 @@
+// mutation-crash-helper: the process MutationCrashTests kill with SIGKILL at random moments.
+//
+// It enqueues mutations through a MutationManager on its own app database and sends them to a
+// backend database it shares with the test (in process, through EmbeddedTransport with injected
+// 5xx and lost responses). After each enqueue returns (the row is durable) it prints one line
+// per mutation, which the test takes as the acknowledgement:
+//
+//     ACK <token> <kind> <target>
+//
+// usage: mutation-crash-helper --app DIR --backend DIR --run N [--count K] [--drain]
+//   --run N    seeds this run's choices and faults
+//   --count K  how many bursts to enqueue (default 40)
+//   --drain    enqueue nothing; send what the journal holds until nothing is pending, then print
+//              "DRAINED pending=<n> failed=<n>" and exit 0
+import Backend
+import Foundation
+import MediaModel
+import Networking
+import Storage
+import Wire
+
+struct Options {
+    var app = ""
+    var backend = ""
+    var run: UInt64 = 0
+    var count = 40
+    var drain = false
+
+    init(_ arguments: [String]) throws {
+        var index = 0
+        func value() throws -> String {
+            index += 1
+            guard index < arguments.count else { throw HelperError("\(arguments[index - 1]) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--app": app = try value()
+            case "--backend": backend = try value()
+            case "--run": run = UInt64(try value()) ?? 0
+            case "--count": count = Int(try value()) ?? count
+            case "--drain": drain = true
+            case let other: throw HelperError("unknown argument '\(other)'")
+            }
+            index += 1
+        }
+        guard !app.isEmpty, !backend.isEmpty else { throw HelperError("--app and --backend are required") }
+    }
+}
+
+struct HelperError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A small seeded generator (SplitMix64).
+struct Random: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Writes one line straight to standard output (one write call, so a kill never splits it).
+func emit(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func run() async throws -> Int32 {
+    let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    let clock = SystemClock()
+    let server = try BackendServer(directory: options.backend, seed: BackendSeed.defaultSeed, clock: clock)
+    let faults = FaultProfile(
+        name: "crash", latency: .uniform(.zero, .milliseconds(2)), failureRate: 0.2,
+        dropResponseAfterApplyRate: 0.15)
+    let transport = EmbeddedTransport(server: server, profile: faults, clock: clock, seed: options.run)
+    let client = APIClient(transport: transport, bearerToken: BackendSeed.defaultViewerToken, clock: clock)
+    let database = try AppDatabase.open(directory: options.app, options: Database.Options())
+    var configuration = MutationManager.Configuration()
+    configuration.defaultRetryPolicy = RetryPolicy(base: .milliseconds(5), cap: .milliseconds(40))
+    configuration.jitterSeed = options.run
+    let manager = try MutationManager(
+        database: database, client: { client }, clock: clock, configuration: configuration)
+    manager.start()
+
+    if options.drain {
+        while !manager.pending.isEmpty {
+            await manager.waitUntilIdle()
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        emit("DRAINED pending=\(manager.pending.count) failed=\(manager.failed.count)")
+        await manager.stop()
+        return 0
+    }
+
+    var random = Random(state: options.run &* 0x2545_F491_4F6C_DD1D)
+    for burst in 0..<options.count {
+        var mutations: [Mutation] = []
+        for item in 0..<(1 + Int(random.next() % 3)) {
+            switch random.next() % 4 {
+            case 0: mutations.append(.post(text: "crash \(options.run)-\(burst)-\(item)", attachments: []))
+            case 1:
+                mutations.append(
+                    .reply(to: "m1", text: "crash reply \(options.run)-\(burst)-\(item)", attachments: []))
+            case 2: mutations.append(.like(MediaID("m\(2 + random.next() % 4)")))
+            default: mutations.append(.unlike(MediaID("m\(2 + random.next() % 4)")))
+            }
+        }
+        let tokens = try await manager.enqueue(mutations)
+        for (token, mutation) in zip(tokens, mutations) {
+            emit("ACK \(token) \(mutation.kind) \(mutation.targetMedia?.rawValue ?? "-")")
+        }
+        try await Task.sleep(for: .microseconds(Int(random.next() % 2000)))
+    }
+    while !manager.pending.isEmpty {
+        await manager.waitUntilIdle()
+        try await Task.sleep(for: .milliseconds(2))
+    }
+    emit("IDLE")
+    await manager.stop()
+    return 0
+}
+
+do {
+    exit(try await run())
+} catch {
+    FileHandle.standardError.write(Data("mutation-crash-helper: error: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,104 @@
+import Composition
+import Foundation
+import MediaModel
+import Networking
+import Synchronization
+import Wire
+
+/// The `activity.events` service: turns the backend's event stream and push events into in-app
+/// banners.
+///
+/// On `pushReceived` it reads the push payload (`{"kind": "like", "from": "grace", "text": "…"}`
+/// or `{"message": "…"}`) and announces it. On `foreground` it fetches the events that arrived
+/// since it last looked and announces each. Who shows the announcements is up to the app (the
+/// session sets `onAnnouncement`); the service only knows text.
+///
+/// Depends on: `network.client`. Reacts to: `foreground`, `pushReceived`.
+public final class ActivityEventsService: Service {
+    private struct State {
+        var network: NetworkClientService?
+        var cursor: String?
+        var onAnnouncement: (@Sendable (String) -> Void)?
+    }
+
+    private let state = Mutex(State())
+
+    /// Makes the service.
+    public init() {}
+
+    /// The service's definition.
+    public static let definition = ServiceDefinition(
+        .activityEvents, dependencies: [NetworkServices.clientID], events: [.foreground, .pushReceived]
+    ) { _ in ActivityEventsService() }
+
+    /// Where announcements go (the app shows them as banners).
+    public func setAnnouncementHandler(_ handler: (@Sendable (String) -> Void)?) {
+        state.withLock { $0.onAnnouncement = handler }
+    }
+
+    public func start(_ context: ServiceContext) async throws {
+        let network = try context.service(.networkClient)
+        state.withLock { $0.network = network }
+    }
+
+    public func handle(_ event: LifecycleEvent) async {
+        switch event {
+        case .pushReceived(let payload):
+            if let text = Self.announcement(fromPush: payload) { announce(text) }
+        case .foreground:
+            await poll()
+        default:
+            break
+        }
+    }
+
+    /// Fetches the events since the last look and announces each.
+    ///
+    /// The first look only finds where the stream ends (what happened before is not news); it
+    /// happens at the first foreground, after the app has signed in.
+    ///
+    /// - Parameter wait: seconds the server may hold the request open until an event arrives (a
+    ///   long poll), once the first look has been made.
+    public func poll(wait: Int? = nil) async {
+        let (network, cursor) = state.withLock { ($0.network, $0.cursor) }
+        guard let client = network?.client, client.bearerToken != nil else { return }
+        let page: WireEnvelope<EventPage>
+        do throws(TransportError) {
+            page = try await client.events(
+                after: cursor ?? "latest", limit: cursor == nil ? 1 : 20, wait: cursor == nil ? nil : wait)
+        } catch {
+            return
+        }
+        state.withLock { $0.cursor = page.payload.nextCursor }
+        guard cursor != nil else { return }
+        for event in page.payload.events { announce(ActivityScreen.describe(event)) }
+    }
+
+    private func announce(_ text: String) {
+        let handler = state.withLock { $0.onAnnouncement }
+        handler?(text)
+    }
+
+    /// The banner text of a push payload, or nil when it says nothing readable.
+    public static func announcement(fromPush payload: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: payload) as? [String: Any] else {
+            return nil
+        }
+        if let message = object["message"] as? String, !message.isEmpty { return message }
+        let from = (object["from"] as? String).map { "@" + $0 } ?? "someone"
+        let text = (object["text"] as? String).map { ": \"\($0)\"" } ?? ""
+        switch object["kind"] as? String {
+        case "reply": return "↩ \(from) replied\(text)"
+        case "like": return "♥ \(from) liked your post\(text)"
+        case "follow": return "☺ \(from) followed you"
+        case "mention": return "@ \(from) mentioned you\(text)"
+        case .some(let kind): return "\(from): \(kind)\(text)"
+        case nil: return nil
+        }
+    }
+}
+
+extension ServiceKey where S == ActivityEventsService {
+    /// `activity.events`.
+    public static var activityEvents: Self { .init("activity.events") }
+}

@@ -1,0 +1,116 @@
+import Composition
+import Foundation
+import MediaModel
+import Networking
+import TerminalUI
+import Wire
+
+/// What happened to the viewer: replies, likes, new followers and mentions, newest first, from
+/// the backend's event stream.
+@MainActor
+public final class ActivityScreen: AppScreen {
+    private let context: AppContext
+    private var events: [ActivityEvent] = []
+    private var loading = false
+    private var message: String?
+    private var selection = 0
+    private var top = 0
+    private var height: Int
+
+    /// Makes the activity screen.
+    public init(context: AppContext, width: Int, height: Int) {
+        self.context = context
+        self.height = height
+    }
+
+    public var title: String { "Activity" }
+
+    public var hints: String {
+        if loading { return "loading…" }
+        return message ?? "j/k move · enter open the post"
+    }
+
+    public func appear() {
+        load()
+    }
+
+    private func load() {
+        loading = true
+        let client = context.client
+        context.tracker.run { [weak self] in
+            let result: Result<EventPage, TransportError>
+            do throws(TransportError) {
+                result = .success(try await client.events(after: nil, limit: 200).payload)
+            } catch {
+                result = .failure(error)
+            }
+            guard let self else { return }
+            self.loading = false
+            switch result {
+            case .success(let page):
+                self.events = page.events.reversed()
+                self.selection = min(self.selection, max(self.events.count - 1, 0))
+            case .failure(let error):
+                self.message = FeedScreen.describe(error, doing: "load activity")
+            }
+            self.context.navigator?.setNeedsDisplay()
+        }
+    }
+
+    /// One line describing an event.
+    nonisolated static func describe(_ event: ActivityEvent) -> String {
+        let who = "\(event.actor.displayName) (@\(event.actor.handle))"
+        let text =
+            event.media.map { media in
+                let first =
+                    media.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? media.kind.name
+                return ": \"\(first)\""
+            } ?? ""
+        switch event.kind {
+        case .reply: return "↩ \(who) replied\(text)"
+        case .like: return "♥ \(who) liked your post\(text)"
+        case .follow: return "☺ \(who) followed you"
+        case .mention: return "@ \(who) mentioned you\(text)"
+        case .unknown(let name): return "· \(who): \(name)"
+        }
+    }
+
+    public func handle(_ key: Key) -> Bool {
+        message = nil
+        switch key {
+        case .character("j"), .down: selection = min(selection + 1, max(events.count - 1, 0))
+        case .character("k"), .up: selection = max(selection - 1, 0)
+        case .enter:
+            guard events.indices.contains(selection), let media = events[selection].media else { return true }
+            context.navigator?.push(
+                ThreadScreen(context: context, mediaID: media.id, width: 80, height: height))
+        default: return false
+        }
+        return true
+    }
+
+    public func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
+        let style = context.style
+        height = rect.height
+        if events.isEmpty {
+            buffer.put(
+                loading ? "Loading…" : "Nothing yet.", style: style.secondary, x: rect.x + 2, y: rect.y + 1,
+                clip: rect)
+            return nil
+        }
+        if selection < top { top = selection }
+        if selection >= top + rect.height { top = selection - rect.height + 1 }
+        for (offset, event) in events.dropFirst(top).prefix(rect.height).enumerated() {
+            let index = top + offset
+            var line = StyledLine(index == selection ? "▌" : " ", style: style.accent)
+            line.append(Self.describe(event), style: style.text)
+            line.append(" · " + context.age(of: event.createdAt), style: style.secondary)
+            buffer.putTruncated(line, in: Rect(x: rect.x, y: rect.y + offset, width: rect.width, height: 1))
+        }
+        return nil
+    }
+
+    public func resize(width: Int, height: Int) {
+        self.height = height
+    }
+}

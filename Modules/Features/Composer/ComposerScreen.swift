@@ -1,0 +1,151 @@
+import Composition
+import MediaModel
+import Sockets
+import TerminalUI
+
+/// Writing a post or a reply, with the rules of the `composerPolicy` socket: one app requires a
+/// photo (picked from the sample photos), the other requires text up to its limit.
+///
+/// Keys: typed text edits the post, enter posts it, esc cancels, tab moves between the text and
+/// the photo picker (left/right choose, space or enter picks).
+@MainActor
+public final class ComposerScreen: AppScreen {
+    private let context: AppContext
+    private let field: TextField
+    /// The post being answered, for a reply.
+    public let replyingTo: Media?
+    private var pickerFocused = false
+    private var pickerIndex = 0
+    /// The picked photo's index in `SamplePhotos.all`.
+    public private(set) var pickedPhoto: Int?
+    private var message: String?
+
+    /// Makes a composer for a new post (`replyingTo` nil) or a reply.
+    public init(context: AppContext, replyingTo: Media?) {
+        self.context = context
+        self.replyingTo = replyingTo
+        let placeholder = replyingTo.map { "Reply to @\($0.author.handle)…" } ?? "What's new?"
+        field = TextField(placeholder: placeholder, mode: .wrapped(maxLines: 6), limit: nil)
+    }
+
+    public var title: String {
+        let policy = context.registry[.composerPolicy]
+        return replyingTo == nil ? "New \(policy.noun)" : "Reply"
+    }
+
+    public var capturesText: Bool { !pickerFocused }
+
+    public var hints: String {
+        if let message { return message }
+        return pickerFocused
+            ? "←/→ choose · space pick · tab back to text · enter post · esc cancel"
+            : "type · enter post · tab photos · esc cancel"
+    }
+
+    /// The text typed so far.
+    public var text: String { field.text }
+
+    public func appear() {}
+
+    public func handle(_ key: Key) -> Bool {
+        message = nil
+        switch key {
+        case .escape:
+            context.navigator?.pop()
+            if replyingTo == nil { clear() }
+            return true
+        case .tab, .backTab:
+            pickerFocused.toggle()
+            return true
+        case .enter:
+            submit()
+            return true
+        default:
+            break
+        }
+        if pickerFocused {
+            switch key {
+            case .left, .character("h"): pickerIndex = max(pickerIndex - 1, 0)
+            case .right, .character("l"): pickerIndex = min(pickerIndex + 1, SamplePhotos.all.count - 1)
+            case .character(" "): pickedPhoto = pickedPhoto == pickerIndex ? nil : pickerIndex
+            default: return false
+            }
+            return true
+        }
+        return field.handle(.key(key))
+    }
+
+    /// Checks the draft against the composer policy and hands it over; on a rejection the
+    /// message says why and nothing is lost.
+    func submit() {
+        let policy = context.registry[.composerPolicy]
+        let photo = pickedPhoto.map { SamplePhotos.all[$0].photo }
+        switch policy.check(text: field.text, attachmentCount: photo == nil ? 0 : 1) {
+        case .rejected(let reason):
+            message = "✕ " + reason
+        case .ready:
+            let draft = Draft(text: field.text, photo: photo, replyingTo: replyingTo)
+            guard let actions = context.actions else {
+                message = "✕ posting is not available in this build"
+                return
+            }
+            actions.submit(draft)
+            clear()
+            context.navigator?.pop()
+            if replyingTo == nil { context.navigator?.openTab(.home) }
+        }
+    }
+
+    private func clear() {
+        field.text = ""
+        pickedPhoto = nil
+        pickerFocused = false
+    }
+
+    public func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
+        let style = context.style
+        let policy = context.registry[.composerPolicy]
+        var y = rect.y
+        if let replyingTo {
+            let line =
+                StyledLine("replying to @\(replyingTo.author.handle): ", style: style.secondary)
+                + StyledLine(replyingTo.text, style: style.secondary)
+            buffer.putTruncated(line, in: Rect(x: rect.x + 1, y: y, width: rect.width - 2, height: 1))
+            y += 2
+        }
+        let fieldRect = Rect(
+            x: rect.x + 1, y: y, width: rect.width - 2, height: min(6, max(rect.maxY - y - 6, 1)))
+        let cursor = field.draw(into: &buffer, in: fieldRect)
+        y = fieldRect.maxY + 1
+        let count = field.characterCount
+        let over = count > policy.textLimit
+        buffer.putTruncated(
+            StyledLine("\(count)/\(policy.textLimit)", style: over ? style.failure : style.secondary),
+            in: Rect(x: rect.x + 1, y: y, width: rect.width - 2, height: 1))
+        y += 1
+        let requirement = policy.media == .required ? "a photo is required" : "a photo is optional"
+        var picker = StyledLine(
+            "photo (\(requirement)): ", style: pickerFocused ? style.accent : style.secondary)
+        for (index, sample) in SamplePhotos.all.enumerated() {
+            let picked = pickedPhoto == index
+            let label = (picked ? "[x] " : "[ ] ") + sample.name
+            let highlighted = pickerFocused && pickerIndex == index
+            picker.append(
+                highlighted ? "›" + label + "‹" : " " + label + " ", style: picked ? style.accent : style.text
+            )
+        }
+        buffer.putTruncated(picker, in: Rect(x: rect.x + 1, y: y, width: rect.width - 2, height: 1))
+        y += 1
+        if let pickedPhoto, y < rect.maxY {
+            let art = PostRenderer.art(
+                SamplePhotos.all[pickedPhoto].photo.pixels, width: 24, maxLines: min(6, rect.maxY - y),
+                presentation: context.presentation)
+            for (offset, line) in art.enumerated() where y + offset < rect.maxY {
+                _ = buffer.put(line, x: rect.x + 2, y: y + offset, clip: rect)
+            }
+        }
+        return pickerFocused ? nil : cursor
+    }
+
+    public func resize(width: Int, height: Int) {}
+}

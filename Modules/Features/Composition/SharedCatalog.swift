@@ -1,0 +1,21 @@
+import Backend
+import Composition
+import Networking
+import Sockets
+
+/// Everything both apps are composed from besides their own providers: the sockets, and the
+/// services of the shared modules. An app's catalog is this plus its providers.
+public enum SharedCatalog {
+    /// The shared sockets and services.
+    public static var catalog: Catalog {
+        Catalog.merging([
+            StandardSockets.catalog,
+            EmbeddedBackend.catalog,
+            NetworkServices.catalog(
+                transportSources: [
+                    TransportSourceReference(.httpBackend), TransportSourceReference(.embeddedBackend),
+                ]),
+            Catalog(services: [ActivityEventsService.definition]),
+        ])
+    }
+}

@@ -1,0 +1,297 @@
+import Composition
+import Foundation
+import MediaModel
+import Networking
+import Sockets
+import TerminalUI
+import Wire
+
+/// The home feed: cached entries at once, then fresh ones from the server; pull to refresh
+/// (up at the top), infinite scroll (from the cache first, then the server), and the pending
+/// and failed states of the viewer's own changes.
+///
+/// What it shows is decided by sockets: `feedPolicy` (which kinds, page size, reply parents),
+/// `postLayout` and `replyModel` (how posts look).
+@MainActor
+public final class FeedScreen: AppScreen {
+    private let context: AppContext
+    private let list: PostList
+    private var entries: [CachedEntry] = []
+    private var cachedCount = 0
+    private var tailCursor: String?
+    private var heights: HeightTable?
+    private var started = false
+    private var refreshing = false
+    private var loadingMore = false
+    private var reachedEnd = false
+    private var message: String?
+
+    /// Makes the home feed for a content area of `width` × `height`.
+    public init(context: AppContext, width: Int, height: Int) {
+        self.context = context
+        list = PostList(context: context, width: width, height: height)
+        list.onActivate = { [weak self] item in self?.open(item) }
+    }
+
+    public var title: String { "Home" }
+
+    public var hints: String {
+        if refreshing { return "refreshing…" }
+        if let message { return message }
+        return "j/k move · enter open · l like · r reply · s repost · n new · ↑ at top refreshes"
+    }
+
+    /// The posts shown now (for tests and the bench).
+    public var items: [PostItem] { list.items }
+    /// The list (for tests and the bench).
+    public var postList: PostList { list }
+
+    public func appear() {
+        guard !started else {
+            rebuild()
+            return
+        }
+        started = true
+        loadFirstScreen()
+    }
+
+    // MARK: Loading
+
+    /// Shows the cached first screen (no network), then asks the server for fresh entries.
+    private func loadFirstScreen() {
+        let cache = context.feedCache
+        let width = list.view.width
+        let rows = list.view.viewportHeight
+        context.tracker.run { [weak self] in
+            let first = await Task.detached { try? cache.firstScreen(width: width, rows: rows) }.value
+            guard let self else { return }
+            if let first {
+                self.entries = first.entries
+                self.cachedCount = first.totalCount
+                self.tailCursor = first.tailCursor
+                self.heights = first.heights
+                self.rebuild()
+            }
+            self.refresh()
+        }
+    }
+
+    /// Fetches the first page and merges it in; the list keeps its selection.
+    public func refresh() {
+        guard !refreshing else { return }
+        refreshing = true
+        message = nil
+        let cache = context.feedCache
+        let width = list.view.width
+        let keep = max(entries.count, 1)
+        context.tracker.run { [weak self] in
+            let result: Result<([CachedEntry], Int, String?, HeightTable?), any Error> = await Task.detached {
+                do {
+                    let merge = try await cache.refresh()
+                    let count = min(merge.count, keep + merge.inserted.count)
+                    return .success(
+                        (
+                            try cache.entries(from: 0, count: count), merge.count, merge.tailCursor,
+                            try? cache.heights(width: width)
+                        ))
+                } catch {
+                    return .failure(error)
+                }
+            }.value
+            guard let self else { return }
+            self.refreshing = false
+            switch result {
+            case .success(let (entries, count, cursor, heights)):
+                self.entries = entries
+                self.cachedCount = count
+                self.tailCursor = cursor
+                self.heights = heights ?? self.heights
+                self.reachedEnd = false
+                self.rebuild()
+            case .failure(let error):
+                self.message = Self.describe(error, doing: "refresh")
+                self.context.navigator?.setNeedsDisplay()
+            }
+        }
+    }
+
+    /// Loads the next entries: from the cache while it has more, else from the server.
+    private func loadMore() {
+        guard !loadingMore, !reachedEnd else { return }
+        loadingMore = true
+        let cache = context.feedCache
+        let from = entries.count
+        let cached = cachedCount
+        let cursor = tailCursor
+        let pageSize = context.registry.with(.feedPolicy) { max($0.pageSize, 1) }
+        context.tracker.run { [weak self] in
+            let result: Result<([CachedEntry], Int, String?, Bool), any Error> = await Task.detached {
+                do {
+                    if from < cached {
+                        return .success(
+                            (try cache.entries(from: from, count: pageSize), cached, cursor, false))
+                    }
+                    guard let cursor else { return .success(([], cached, nil, true)) }
+                    let merge = try await cache.loadMore(cursor: cursor)
+                    let more = try cache.entries(from: from, count: max(merge.count - from, 0))
+                    return .success(
+                        (more, merge.count, merge.tailCursor, more.isEmpty && merge.tailCursor == nil))
+                } catch {
+                    return .failure(error)
+                }
+            }.value
+            guard let self else { return }
+            self.loadingMore = false
+            switch result {
+            case .success(let (more, count, cursor, end)):
+                let known = Set(self.entries.map(\.id))
+                self.entries += more.filter { !known.contains($0.id) }
+                self.cachedCount = count
+                self.tailCursor = cursor
+                self.reachedEnd = end
+                self.rebuild()
+            case .failure(let error):
+                self.message = Self.describe(error, doing: "load more")
+                self.context.navigator?.setNeedsDisplay()
+            }
+        }
+    }
+
+    static func describe(_ error: any Error, doing action: String) -> String {
+        if let transport = error as? TransportError {
+            switch transport.errorClass {
+            case .offline: return "offline: showing what was saved; could not \(action)"
+            case .timeout: return "the server did not answer in time; could not \(action)"
+            default: return "could not \(action): \(transport.errorClass)"
+            }
+        }
+        return "could not \(action): \(error)"
+    }
+
+    // MARK: Items
+
+    /// Rebuilds the posts from the cached entries merged with the viewer's pending changes (the
+    /// optimistic layer), the shared facts and the feed policy.
+    func rebuild() {
+        let policy = context.registry[.feedPolicy]
+        let versions = Dictionary(
+            entries.map { ($0.entry.id, $0.version) }, uniquingKeysWith: { first, _ in first })
+        let merged: [MergedEntry]
+        if let manager = context.mutations {
+            merged = manager.mergedHomeFeed(entries.map(\.entry), store: context.mediaStore)
+        } else {
+            merged = entries.map { cached in
+                var parentFacts: MediaFacts?
+                if case .reply(let parent) = cached.entry.context {
+                    parentFacts = context.mediaStore.facts(for: parent.id)
+                }
+                return MergedEntry(
+                    entry: cached.entry, facts: context.facts(for: cached.entry.media),
+                    parentFacts: parentFacts,
+                    status: .server)
+            }
+        }
+        var items: [PostItem] = []
+        items.reserveCapacity(merged.count)
+        var seeded: [(item: PostItem, rows: [Int])] = []
+        for row in merged where policy.shows(row.entry.media.kind) {
+            let entry = row.entry
+            let version = versions[entry.id]
+            let item = PostItem(
+                id: entry.id.rawValue, media: entry.media, context: entry.context, facts: row.facts,
+                parentFacts: row.parentFacts, state: PostItem.State(row.status),
+                age: context.age(of: entry.media.createdAt),
+                contentVersion: version.map { Int(truncatingIfNeeded: $0) }
+                    ?? PostItem.version(of: entry.media, context: entry.context))
+            items.append(item)
+            if let version, let rows = heights?.rows(for: entry.id, version: version) {
+                seeded.append((item, rows))
+            }
+        }
+        if heights?.width == list.view.width { list.seedHeights(seeded) }
+        let stored = Set(seeded.map(\.item.id))
+        list.show(items) { [weak self] in
+            self?.storeHeights(
+                of: items.filter { !stored.contains($0.id) && versions[FeedEntryID($0.id)] != nil })
+        }
+    }
+
+    public func dataDidChange() {
+        rebuild()
+    }
+
+    public func revealNewest() {
+        list.selectFirst()
+    }
+
+    /// Saves the heights just measured with the feed cache, so the next launch never measures
+    /// these posts again.
+    private func storeHeights(of items: [PostItem]) {
+        let measured = list.cachedHeights(of: items).map { item, rows in
+            EntryHeights(entryID: FeedEntryID(item.id), version: Int64(item.contentVersion), rows: rows)
+        }
+        guard !measured.isEmpty else { return }
+        let cache = context.feedCache
+        let width = list.view.width
+        context.tracker.run {
+            await Task.detached { try? cache.storeHeights(measured, width: width) }.value
+        }
+    }
+
+    // MARK: Keys
+
+    public func handle(_ key: Key) -> Bool {
+        message = nil
+        switch key {
+        case .character("j"), .down:
+            list.selectNext()
+            loadMoreIfNearEnd()
+        case .character("k"), .up:
+            if list.isAtTop { refresh() } else { list.selectPrevious() }
+        case .pageDown:
+            list.view.pageDown()
+            loadMoreIfNearEnd()
+        case .pageUp:
+            list.view.pageUp()
+        case .enter:
+            list.activate()
+        default:
+            return PostKeys.handle(
+                key, item: list.selectedItem, context: context,
+                listSize: (list.view.viewportWidth, list.view.viewportHeight))
+        }
+        return true
+    }
+
+    private func loadMoreIfNearEnd() {
+        let index = list.selectedIndex ?? 0
+        if index >= list.items.count - 3 { loadMore() }
+    }
+
+    private func open(_ item: PostItem) {
+        guard item.state == .confirmed else {
+            context.navigator?.showMessage("this post is not on the server yet")
+            return
+        }
+        context.navigator?.push(
+            ThreadScreen(
+                context: context, mediaID: item.media.id, width: list.view.viewportWidth,
+                height: list.view.viewportHeight))
+    }
+
+    public func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
+        if list.items.isEmpty {
+            let text =
+                refreshing || !started ? "Loading your feed…" : "Nothing here yet. Pull to refresh (↑)."
+            buffer.put(text, style: context.style.secondary, x: rect.x + 2, y: rect.y + 1, clip: rect)
+            return nil
+        }
+        list.draw(into: &buffer, in: rect)
+        return nil
+    }
+
+    /// Sets the size of the content area.
+    public func resize(width: Int, height: Int) {
+        list.resize(width: width, height: height)
+    }
+}

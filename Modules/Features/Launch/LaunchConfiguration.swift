@@ -1,0 +1,154 @@
+import Composition
+import Foundation
+
+/// What an app was asked to do on its command line, with defaults filled in.
+public struct LaunchConfiguration: Sendable, Equatable {
+    /// What to do.
+    public enum Mode: Sendable, Equatable {
+        /// Print help and exit.
+        case help
+        /// Print the name and version and exit.
+        case version
+        /// Launch, print the composition and the launch trace, stop.
+        case describe
+        /// The full-screen app in a terminal.
+        case interactive
+        /// No terminal: run a script (from a file, or `-` for standard input) and print frames.
+        case headless(script: String?)
+    }
+
+    /// What to do.
+    public var mode: Mode
+    /// The app's own cache and journal.
+    public var dataDirectory: String
+    /// The embedded backend's database directory.
+    public var backendDirectory: String
+    /// The backend server to use instead of the embedded one.
+    public var serverURL: URL?
+    /// The account to sign in as; nil lets onboarding decide (headless: the seed's first user).
+    public var user: String?
+    /// Network conditions: `perfect`, `slow`, `flaky` or `offline`.
+    public var network: String
+    /// The screen size in headless mode (the terminal's size otherwise).
+    public var width: Int
+    /// The screen size in headless mode (the terminal's size otherwise).
+    public var height: Int
+    /// Whether to print the launch trace and a frame-time summary on exit.
+    public var trace: Bool
+
+    /// The command line every app accepts.
+    public static func commandLine(for command: String) -> CommandLineSpec {
+        CommandLineSpec(
+            command: command,
+            summary: "Runs the app: a full-screen terminal UI, or headless with a script that prints frames.",
+            options: [
+                .flag("version", help: "print the app's name and version and exit"),
+                .flag(
+                    "describe",
+                    help:
+                        "print which provider fills each socket, the service start order and the launch trace"
+                ),
+                .value(
+                    "data-dir", "DIR",
+                    help: "the app's own cache and journal (default: $XDG_DATA_HOME/loom/\(command))"),
+                .value(
+                    "backend-dir", "DIR",
+                    help:
+                        "the embedded backend's database (default: shared by both apps; inside --data-dir if that is given)"
+                ),
+                .value(
+                    "server", "URL",
+                    help: "use a backend server (http://127.0.0.1:PORT) instead of the embedded one"),
+                .value(
+                    "user", "HANDLE",
+                    help: "sign in as this account (default: onboarding; headless: the first seed user)"),
+                .value(
+                    "network", "PROFILE", help: "network conditions",
+                    choices: ["perfect", "slow", "flaky", "offline"]),
+                .flag(
+                    "headless",
+                    help: "run without a terminal, driven by --script, printing frames as plain text"),
+                .value("width", "N", help: "headless screen width (default 80)"),
+                .value("height", "N", help: "headless screen height (default 24)"),
+                .value("script", "FILE", help: "the headless script to run (- reads standard input)"),
+                .flag("trace", help: "print the launch trace and a frame-time summary on exit"),
+            ],
+            epilogue: """
+                keys: up/down or j/k move, enter opens, esc or backspace goes back, l like, r reply, s repost,
+                      n new post, 1-5 tabs, ? help, q quits
+
+                exit status: 0 on success, 1 when the app fails or a script expectation fails, 2 on a usage error.
+                """)
+    }
+
+    /// Reads a command line.
+    ///
+    /// - Parameters:
+    ///   - environment: the process environment (for `XDG_DATA_HOME` and `HOME`).
+    ///   - isTerminal: whether standard input and output are a terminal.
+    public static func parse(
+        _ arguments: [String], app: String, environment: [String: String], isTerminal: Bool
+    ) throws(UsageError) -> LaunchConfiguration {
+        let spec = commandLine(for: app)
+        let parsed = try spec.parse(arguments)
+        let width = try parsed.integer("width", in: 20...400) ?? 80
+        let height = try parsed.integer("height", in: 5...200) ?? 24
+        let headless = parsed.has("headless")
+        let script = parsed.value("script")
+        if script != nil && !headless {
+            throw UsageError(command: app, "--script needs --headless")
+        }
+        if !headless && (parsed.value("width") != nil || parsed.value("height") != nil) {
+            throw UsageError(
+                command: app, "--width and --height apply to --headless; a terminal sets its own size")
+        }
+        var serverURL: URL?
+        if let text = parsed.value("server") {
+            guard let url = URL(string: text), url.scheme == "http", url.host != nil else {
+                throw UsageError(
+                    command: app, "invalid value '\(text)' for '--server'; expected http://HOST:PORT")
+            }
+            serverURL = url
+        }
+        if let user = parsed.value("user"), user.isEmpty || user.contains(where: { $0.isWhitespace }) {
+            throw UsageError(
+                command: app, "invalid value '\(user)' for '--user'; expected a handle without spaces")
+        }
+        let mode: Mode
+        if parsed.helpRequested {
+            mode = .help
+        } else if parsed.has("version") {
+            mode = .version
+        } else if parsed.has("describe") {
+            mode = .describe
+        } else if headless {
+            mode = .headless(script: script)
+        } else {
+            guard isTerminal else {
+                throw UsageError(
+                    command: app,
+                    "standard input or output is not a terminal; run with --headless (and --script FILE) instead"
+                )
+            }
+            mode = .interactive
+        }
+        let base = dataHome(environment)
+        let dataDirectory = parsed.value("data-dir") ?? "\(base)/loom/\(app)"
+        let backendDirectory =
+            parsed.value("backend-dir")
+            ?? (parsed.value("data-dir") != nil ? "\(dataDirectory)/backend" : "\(base)/loom/backend")
+        return LaunchConfiguration(
+            mode: mode, dataDirectory: dataDirectory, backendDirectory: backendDirectory,
+            serverURL: serverURL,
+            user: parsed.value("user"), network: parsed.value("network") ?? "perfect", width: width,
+            height: height,
+            trace: parsed.has("trace"))
+    }
+
+    /// `$XDG_DATA_HOME`, or `~/.local/share`.
+    static func dataHome(_ environment: [String: String]) -> String {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return "\(home)/.local/share"
+    }
+}

@@ -1,0 +1,158 @@
+import Composition
+import Foundation
+import MediaModel
+import Networking
+import Sockets
+import TerminalUI
+import Wire
+
+/// The first launch: the choices of the `onboarding` socket, given the accounts that already
+/// exist on the backend. One app only creates accounts (pick a handle); another offers to
+/// continue as an existing account (bringing its name, avatar and follows) or to create one.
+@MainActor
+public final class OnboardingScreen: AppScreen {
+    private let context: AppContext
+    private let onDone: @MainActor (Session) -> Void
+    private var choices: [OnboardingChoice] = []
+    private var selection = 0
+    private var loading = false
+    private var creating = false
+    private let handleField = TextField(placeholder: "handle (a-z, 0-9, _)", mode: .singleLine)
+    private var message: String?
+
+    /// Makes the screen; `onDone` runs with the signed-in session.
+    public init(context: AppContext, onDone: @escaping @MainActor (Session) -> Void) {
+        self.context = context
+        self.onDone = onDone
+    }
+
+    public var title: String { "Welcome" }
+
+    public var capturesText: Bool { creating }
+
+    public var hints: String {
+        if let message { return message }
+        return creating ? "type a handle · enter create · esc back" : "j/k choose · enter continue"
+    }
+
+    /// The choices offered now (for tests).
+    public var offered: [OnboardingChoice] { choices }
+
+    public func appear() {
+        guard choices.isEmpty, !loading else { return }
+        loading = true
+        let client = context.client.signedIn(as: nil)
+        context.tracker.run { [weak self] in
+            let accounts = (try? await client.accounts().payload.accounts) ?? []
+            guard let self else { return }
+            self.loading = false
+            let existing = accounts.sorted { $0.followerCount > $1.followerCount }.prefix(8).map {
+                OnboardingAccount(
+                    handle: $0.user.handle, displayName: $0.user.displayName,
+                    followingCount: $0.followingCount)
+            }
+            self.choices = self.context.registry[.onboarding].choices(existingAccounts: Array(existing))
+            self.context.navigator?.setNeedsDisplay()
+        }
+    }
+
+    public func handle(_ key: Key) -> Bool {
+        message = nil
+        if creating {
+            switch key {
+            case .escape:
+                creating = false
+            case .enter:
+                create(handle: handleField.text)
+            default:
+                return handleField.handle(.key(key))
+            }
+            return true
+        }
+        switch key {
+        case .character("j"), .down: selection = min(selection + 1, max(choices.count - 1, 0))
+        case .character("k"), .up: selection = max(selection - 1, 0)
+        case .enter:
+            guard choices.indices.contains(selection) else { return true }
+            switch choices[selection] {
+            case .createAccount: creating = true
+            case .continueAs(let account, _): continueAs(account.handle)
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func continueAs(_ handle: String) {
+        let client = context.client.signedIn(as: nil)
+        context.tracker.run { [weak self] in
+            do throws(TransportError) {
+                let session = try await client.signIn(handle: handle).payload
+                self?.onDone(session)
+            } catch {
+                self?.message = "✕ could not sign in as @\(handle): \(error.errorClass)"
+                self?.context.navigator?.setNeedsDisplay()
+            }
+        }
+    }
+
+    private func create(handle: String) {
+        let client = context.client.signedIn(as: nil)
+        let token = "account-\(handle)-\(UUID().uuidString.prefix(8))"
+        context.tracker.run { [weak self] in
+            do throws(TransportError) {
+                let account = try await client.createAccount(
+                    handle: handle, displayName: handle, clientToken: token)
+                self?.onDone(Session(user: account.payload.user, token: account.payload.token))
+            } catch {
+                let reason = error.errorClass == .conflict ? "that handle is taken" : "\(error.detail)"
+                self?.message = "✕ could not create @\(handle): \(reason)"
+                self?.context.navigator?.setNeedsDisplay()
+            }
+        }
+    }
+
+    public func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
+        let style = context.style
+        let branding = context.registry[.branding]
+        var y = rect.y + 1
+        buffer.putTruncated(
+            StyledLine(branding.logoGlyph + " " + branding.appName, style: style.accent),
+            in: Rect(x: rect.x + 2, y: y, width: rect.width - 4, height: 1))
+        y += 1
+        buffer.putTruncated(
+            StyledLine(branding.tagline, style: style.secondary),
+            in: Rect(x: rect.x + 2, y: y, width: rect.width - 4, height: 1))
+        y += 2
+        buffer.putTruncated(
+            StyledLine(context.registry[.onboarding].title, style: style.strong),
+            in: Rect(x: rect.x + 2, y: y, width: rect.width - 4, height: 1))
+        y += 2
+        if loading {
+            buffer.put("Loading accounts…", style: style.secondary, x: rect.x + 2, y: y, clip: rect)
+        }
+        for (index, choice) in choices.enumerated() where y < rect.maxY - 2 {
+            let label: String
+            switch choice {
+            case .createAccount:
+                label = "Create a new account"
+            case .continueAs(let account, let importsFollows):
+                label =
+                    "Continue as \(account.displayName) (@\(account.handle))"
+                    + (importsFollows ? " · brings name, avatar and \(account.followingCount) follows" : "")
+            }
+            var line = StyledLine(index == selection ? "▌ " : "  ", style: style.accent)
+            line.append(label, style: index == selection ? style.strong : style.text)
+            buffer.putTruncated(line, in: Rect(x: rect.x + 2, y: y, width: rect.width - 4, height: 1))
+            y += 1
+        }
+        guard creating else { return nil }
+        y += 1
+        buffer.put("Handle: @", style: style.text, x: rect.x + 2, y: y, clip: rect)
+        return handleField.draw(
+            into: &buffer, in: Rect(x: rect.x + 11, y: y, width: max(rect.width - 14, 4), height: 1))
+    }
+
+    public func resize(width: Int, height: Int) {}
+}

@@ -1,0 +1,132 @@
+import Foundation
+import ListEngine
+import MediaModel
+import Networking
+
+/// One post as a list shows it: the media, how this surface presents it, the shared facts
+/// merged with pending changes, and whether the server has confirmed it.
+///
+/// Items carry list identity (`id`), not the media: the same media can be two items of one
+/// list, as a post and as a reply's parent.
+public struct PostItem: ListDiffable, ListContentVersioned, Sendable, Hashable, CustomStringConvertible {
+    /// Where the server stands on the item.
+    public enum State: Sendable, Hashable {
+        /// The server has it.
+        case confirmed
+        /// Made on this device and not yet confirmed.
+        case pending
+        /// The server refused it; the message says why.
+        case failed(String)
+    }
+
+    /// How the item sits in its list.
+    public enum Role: Sendable, Hashable {
+        /// An entry of a feed (home or profile).
+        case feed
+        /// A post above the focused one in a thread (root first).
+        case ancestor
+        /// The post a thread is about.
+        case focus
+        /// A reply under the focused post.
+        case reply
+    }
+
+    /// The list identity (a feed entry id, or a role and media id in a thread).
+    public var id: String
+    /// The post.
+    public var media: Media
+    /// Why the post is in the feed: on its own, as a reply under its parent, or reposted.
+    public var context: FeedEntry.Context
+    /// Likes, replies and reposts as the viewer should see them now.
+    public var facts: MediaFacts
+    /// The parent's facts, for a reply shown under its parent.
+    public var parentFacts: MediaFacts?
+    /// Confirmed, pending or failed.
+    public var state: State
+    /// How the item sits in its list.
+    public var role: Role
+    /// The post's age as shown ("5m", "3h"), made when the item was built.
+    public var age: String
+    /// The token of the pending change that made this item, for a post not yet confirmed.
+    public var pendingToken: String?
+    /// A number that changes when the item's height may change (the feed cache's version for
+    /// cached entries).
+    public var contentVersion: Int
+
+    /// Makes an item.
+    public init(
+        id: String, media: Media, context: FeedEntry.Context = .standalone, facts: MediaFacts,
+        parentFacts: MediaFacts? = nil, state: State = .confirmed, role: Role = .feed, age: String,
+        pendingToken: String? = nil, contentVersion: Int
+    ) {
+        self.id = id
+        self.media = media
+        self.context = context
+        self.facts = facts
+        self.parentFacts = parentFacts
+        self.state = state
+        self.role = role
+        self.age = age
+        self.pendingToken = pendingToken
+        self.contentVersion = contentVersion
+    }
+
+    public var diffIdentifier: String { id }
+
+    public func isContentEqual(to other: PostItem) -> Bool { self == other }
+
+    /// `@handle: text` (the fallback row's summary).
+    public var description: String {
+        let text = media.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return "\(media.kind) by @\(media.author.handle): \(text)"
+    }
+
+    /// The parent of a reply shown under its parent.
+    public var parent: Media? {
+        if case .reply(let parent) = context { return parent }
+        return nil
+    }
+
+    /// A content version for items with no cached version: stable for the same media and context.
+    public static func version(of media: Media, context: FeedEntry.Context) -> Int {
+        var hasher = StableHasher()
+        hasher.combine(media.id.rawValue)
+        hasher.combine(media.text)
+        hasher.combine(media.attachments.count)
+        if case .reply(let parent) = context {
+            hasher.combine(parent.id.rawValue)
+            hasher.combine(parent.text)
+        }
+        return hasher.value
+    }
+}
+
+/// FNV-1a over UTF-8: the same value in every process (unlike `Hasher`, which is seeded).
+struct StableHasher {
+    private(set) var state: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    mutating func combine(_ text: String) {
+        for byte in text.utf8 {
+            state ^= UInt64(byte)
+            state = state &* 0x0000_0100_0000_01B3
+        }
+        state ^= 0xFF
+    }
+
+    mutating func combine(_ number: Int) {
+        combine(String(number))
+    }
+
+    var value: Int { Int(truncatingIfNeeded: state & 0x3FFF_FFFF_FFFF_FFFF) }
+}
+
+extension PostItem.State {
+    /// The state of a merged row: confirmed for server data, else pending or failed.
+    init(_ status: OptimisticStatus) {
+        switch status {
+        case .server: self = .confirmed
+        case .pending: self = .pending
+        case .failed(_, let message): self = .failed(message)
+        }
+    }
+}

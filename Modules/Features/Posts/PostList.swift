@@ -1,0 +1,139 @@
+import ListEngine
+import MediaModel
+import TerminalUI
+
+/// A scrolling list of posts: a terminal list view driven by a list adapter, one section per
+/// post. Feed, thread and profile screens each own one.
+///
+/// Heights are measured on background tasks (`performUpdatesWithPreparedLayout`) inside
+/// tracked work, or come from heights stored with the feed cache; the UI actor only draws.
+@MainActor
+public final class PostList: ListAdapterDataSource {
+    /// The view.
+    public let view: TerminalListView
+    /// The adapter driving it.
+    public let adapter: ListAdapter<TerminalListView>
+    private let context: AppContext
+    /// The posts shown, in order.
+    public private(set) var items: [PostItem] = []
+    /// Runs when a post is opened (enter).
+    public var onActivate: (@MainActor (PostItem) -> Void)?
+
+    /// Makes an empty list of the given size.
+    public init(context: AppContext, width: Int, height: Int) {
+        self.context = context
+        view = TerminalListView(width: width, height: height)
+        adapter = ListAdapter(view: view, workingRangeSize: 3, layoutCache: ListLayoutCache(widthsPerItem: 3))
+        adapter.dataSource = self
+    }
+
+    // MARK: ListAdapterDataSource
+
+    public func listItems() -> [AnyListItem] { items.map(AnyListItem.init) }
+
+    public func sectionController(for item: AnyListItem) -> (any ListSectionController<StyledRow>)? {
+        guard let post = item.model(as: PostItem.self) else { return nil }
+        if !post.media.kind.isKnown {
+            return UnsupportedPostController(presentation: context.presentation)
+        }
+        return PostController(presentation: context.presentation) { [weak self] item in
+            self?.onActivate?(item)
+        }
+    }
+
+    // MARK: Updating
+
+    /// Shows `items`: heights not known yet are measured off the UI actor first (tracked work),
+    /// then the view gets one update plan; `shown` runs after that.
+    public func show(_ items: [PostItem], shown: (@MainActor () -> Void)? = nil) {
+        self.items = items
+        context.tracker.run { [weak self] in
+            guard let self else { return }
+            await self.adapter.performUpdatesWithPreparedLayout()
+            if self.view.selection == nil, !self.items.isEmpty {
+                self.view.select(ListRowPath(section: 0, row: 0))
+            }
+            shown?()
+            self.context.navigator?.setNeedsDisplay()
+        }
+    }
+
+    /// Puts heights measured earlier (stored with the feed cache) into the layout cache, so
+    /// those posts are never measured again.
+    public func seedHeights(_ heights: [(item: PostItem, rows: [Int])]) {
+        let width = view.width
+        for (item, rows) in heights {
+            adapter.layoutCache.store(
+                rows,
+                for: ListLayoutCache.Key(
+                    identifier: AnyListItem(item).diffIdentifier, version: item.contentVersion, width: width))
+        }
+    }
+
+    /// The heights the layout cache holds for `items` at the current width.
+    public func cachedHeights(of items: [PostItem]) -> [(item: PostItem, rows: [Int])] {
+        let width = view.width
+        return items.compactMap { item in
+            adapter.layoutCache.heights(
+                for: ListLayoutCache.Key(
+                    identifier: AnyListItem(item).diffIdentifier, version: item.contentVersion, width: width)
+            ).map { (item, $0) }
+        }
+    }
+
+    // MARK: Selection and scrolling
+
+    /// The selected post.
+    public var selectedItem: PostItem? {
+        guard let section = view.selection?.section, items.indices.contains(section) else { return nil }
+        return items[section]
+    }
+
+    /// The position of the selected post.
+    public var selectedIndex: Int? { view.selection?.section }
+
+    /// Whether the first post is selected (or nothing is).
+    public var isAtTop: Bool { (view.selection?.section ?? 0) == 0 }
+
+    /// Selects the post with `id`, if shown.
+    public func select(id: String) {
+        guard let section = items.firstIndex(where: { $0.id == id }) else { return }
+        view.select(ListRowPath(section: section, row: 0))
+    }
+
+    /// Selects the first post, scrolling to the top.
+    public func selectFirst() {
+        guard !items.isEmpty else { return }
+        view.select(ListRowPath(section: 0, row: 0))
+    }
+
+    /// Moves the selection down one post.
+    @discardableResult
+    public func selectNext() -> Bool { view.selectNext() }
+
+    /// Moves the selection up one post.
+    @discardableResult
+    public func selectPrevious() -> Bool { view.selectPrevious() }
+
+    /// Opens the selected post.
+    @discardableResult
+    public func activate() -> Bool { view.activateSelection() }
+
+    /// Resizes the list; heights for the new width are measured off the UI actor (tracked), then
+    /// the view lays out again keeping its anchor.
+    public func resize(width: Int, height: Int) {
+        view.resize(width: width, height: height)
+        context.tracker.run { [weak self] in
+            guard let self else { return }
+            await self.adapter.prepareLayout()
+            self.view.relayout(from: self.adapter)
+            self.context.navigator?.setNeedsDisplay()
+        }
+    }
+
+    /// Draws the visible posts.
+    @discardableResult
+    public func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> ListDrawStatistics {
+        view.draw(into: &buffer, in: rect)
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import MediaModel
+import Sockets
+import TerminalUI
+
+/// Draws a post as terminal lines for a width: a pure function of the item, the width and the
+/// app's presentation, so heights can be measured on background tasks and cached.
+///
+/// Complexity: O(text + pixels shown) per post.
+public enum PostRenderer {
+    /// The lines of `item` at `width` columns, ending with a blank separator line.
+    public static func lines(for item: PostItem, width: Int, presentation p: PostPresentation) -> [StyledLine]
+    {
+        let width = max(width, 8)
+        var lines: [StyledLine] = []
+        switch item.role {
+        case .feed, .focus:
+            if case .repost(let user) = item.context {
+                lines.append(StyledLine("↻ \(user.displayName) reposted", style: p.style.secondary))
+            }
+            if item.role == .feed, p.showsReplyParent, let parent = item.parent {
+                lines += parentLines(parent, facts: item.parentFacts, width: width, presentation: p)
+            }
+            lines += body(of: item, width: width, presentation: p, gutter: nil)
+        case .ancestor:
+            lines += ancestorLines(item, width: width, presentation: p)
+            return lines
+        case .reply:
+            lines += replyLines(item, width: width, presentation: p)
+            return lines
+        }
+        lines.append(StyledLine())
+        return lines
+    }
+
+    /// The height of `item` at `width`: the number of its lines.
+    public static func height(of item: PostItem, width: Int, presentation: PostPresentation) -> Int {
+        lines(for: item, width: width, presentation: presentation).count
+    }
+
+    // MARK: - Parts
+
+    /// The post's own rows, in the order the app's `postLayout` gives.
+    static func body(of item: PostItem, width: Int, presentation p: PostPresentation, gutter: StyledSpan?)
+        -> [StyledLine]
+    {
+        let inner = width - (gutter?.displayWidth ?? 0)
+        var lines: [StyledLine] = []
+        for row in p.rows {
+            switch row {
+            case .header:
+                lines += headerLines(of: item, width: inner, presentation: p)
+            case .media:
+                lines += mediaLines(item.media, width: inner, maxLines: p.mediaLines, presentation: p)
+            case .text:
+                lines += textLines(item.media, width: inner, presentation: p)
+            case .actions:
+                lines.append(actions(item.facts, presentation: p))
+            case .replySummary:
+                if item.facts.replyCount > 0 && item.role == .feed {
+                    let count = item.facts.replyCount
+                    let noun = Plural.of(p.replyNoun, count: count)
+                    lines.append(
+                        StyledLine(
+                            count == 1 ? "View 1 \(noun)" : "View all \(count) \(noun)",
+                            style: p.style.secondary))
+                }
+            }
+        }
+        guard let gutter else { return lines }
+        return lines.map { StyledLine([gutter]) + $0 }
+    }
+
+    /// The header: avatar, name, handle and age, with the state when not confirmed; a failed
+    /// post gets a second line saying why.
+    static func headerLines(of item: PostItem, width: Int, presentation p: PostPresentation) -> [StyledLine] {
+        var line = StyledLine()
+        line.append(avatarGlyph(item.media.author) + " ", style: p.style.accent)
+        line.append(item.media.author.displayName, style: p.style.strong)
+        line.append(" @\(item.media.author.handle) · \(item.age)", style: p.style.secondary)
+        switch item.state {
+        case .confirmed:
+            break
+        case .pending:
+            line.append(" · sending…", style: p.style.pending)
+        case .failed:
+            line.append(" · failed", style: p.style.failure)
+        }
+        var lines = [TextLayout.truncate(line, width: width)]
+        if case .failed(let reason) = item.state {
+            lines += TextLayout.wrap(StyledLine("✕ \(reason)", style: p.style.failure), width: width)
+        }
+        return lines
+    }
+
+    static func avatarGlyph(_ user: User) -> String {
+        switch user.avatar {
+        case .glyph(let glyph) where !glyph.isEmpty: String(glyph.prefix(1))
+        default: user.displayName.first.map { String($0).uppercased() } ?? "?"
+        }
+    }
+
+    static func textLines(_ media: Media, width: Int, presentation p: PostPresentation) -> [StyledLine] {
+        let text = media.text
+        guard !text.isEmpty else { return [] }
+        var lines: [StyledLine] = []
+        for (index, paragraph) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var line = StyledLine()
+            if index == 0 && p.captionLeadsWithAuthor {
+                line.append(media.author.handle + " ", style: p.style.strong)
+            }
+            line.append(String(paragraph), style: p.style.text)
+            lines += TextLayout.wrap(line, width: width)
+        }
+        return lines
+    }
+
+    static func actions(_ facts: MediaFacts, presentation p: PostPresentation) -> StyledLine {
+        var line = StyledLine()
+        if facts.viewerLiked {
+            line.append("♥ \(facts.likeCount)", style: p.style.like)
+        } else {
+            line.append("♡ \(facts.likeCount)", style: p.style.secondary)
+        }
+        line.append("   ↩ \(facts.replyCount)   ↻ \(facts.repostCount)", style: p.style.secondary)
+        return line
+    }
+
+    static func mediaLines(_ media: Media, width: Int, maxLines: Int, presentation p: PostPresentation)
+        -> [StyledLine]
+    {
+        var lines: [StyledLine] = []
+        for attachment in media.attachments {
+            switch attachment {
+            case .photo(let photo):
+                lines += art(photo.pixels, width: width, maxLines: maxLines, presentation: p)
+            case .video(let video):
+                lines += art(video.poster, width: width, maxLines: max(maxLines - 1, 1), presentation: p)
+                lines.append(StyledLine("▶ video · \(duration(video.duration))", style: p.style.secondary))
+            case .carousel(let items):
+                if let first = items.first {
+                    switch first {
+                    case .photo(let photo):
+                        lines += art(
+                            photo.pixels, width: width, maxLines: max(maxLines - 1, 1), presentation: p)
+                    case .video(let video):
+                        lines += art(
+                            video.poster, width: width, maxLines: max(maxLines - 1, 1), presentation: p)
+                    case .unknown(let payload):
+                        lines.append(unsupported(payload.typeName, presentation: p))
+                    }
+                }
+                let dots = (0..<min(items.count, 10)).map { $0 == 0 ? "●" : "○" }.joined(separator: " ")
+                lines.append(StyledLine("◂ 1/\(items.count) ▸  \(dots)", style: p.style.secondary))
+            case .unknown(let payload):
+                lines.append(unsupported(payload.typeName, presentation: p))
+            }
+        }
+        return lines
+    }
+
+    static func art(_ image: PixelImage, width: Int, maxLines: Int, presentation p: PostPresentation)
+        -> [StyledLine]
+    {
+        guard let rgb = try? RGBImage(width: image.width, height: image.height, rgb: image.rgb) else {
+            return [StyledLine("▢ image", style: p.style.secondary)]
+        }
+        return HalfBlockArt.render(rgb, maxColumns: width, maxLines: maxLines, colorMode: p.style.colorMode)
+    }
+
+    static func unsupported(_ kind: String, presentation p: PostPresentation) -> StyledLine {
+        StyledLine("▢ a \(kind) — this version can't show it yet", style: p.style.secondary)
+    }
+
+    static func duration(_ duration: Duration) -> String {
+        let seconds = Int(duration.components.seconds)
+        return "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+    }
+
+    // MARK: - Context
+
+    /// A reply's parent above it, dimmed, joined to the reply by a threadline.
+    static func parentLines(_ parent: Media, facts: MediaFacts?, width: Int, presentation p: PostPresentation)
+        -> [StyledLine]
+    {
+        var lines: [StyledLine] = []
+        var header = StyledLine()
+        header.append(avatarGlyph(parent.author) + " ", style: p.style.secondary)
+        header.append(parent.author.displayName, style: p.style.secondary.bold())
+        header.append(" @\(parent.author.handle)", style: p.style.secondary)
+        lines.append(TextLayout.truncate(header, width: width))
+        let bar = StyledSpan("│ ", style: p.style.separator)
+        let text = parent.text.isEmpty ? "(\(parent.kind.name))" : parent.text
+        for line in TextLayout.wrap(StyledLine(text, style: p.style.secondary), width: width - 2).prefix(3) {
+            lines.append(StyledLine([bar]) + line)
+        }
+        lines.append(StyledLine([bar]))
+        return lines
+    }
+
+    /// A post above the focused one in a thread: header and text, then a threadline (threaded
+    /// posts) or a blank line (comments).
+    static func ancestorLines(_ item: PostItem, width: Int, presentation p: PostPresentation) -> [StyledLine]
+    {
+        let threaded = p.replyStyle == .threadedPosts
+        let gutter = threaded ? StyledSpan("│ ", style: p.style.separator) : nil
+        var lines = headerLines(of: item, width: width, presentation: p)
+        let text = textLines(item.media, width: width - (gutter?.displayWidth ?? 0), presentation: p)
+        lines += text.map { line in gutter.map { StyledLine([$0]) + line } ?? line }
+        lines.append(threaded ? StyledLine([StyledSpan("│", style: p.style.separator)]) : StyledLine())
+        return lines
+    }
+
+    /// A reply under the focused post: a threaded post with its own rows behind a threadline, or
+    /// a compact comment.
+    static func replyLines(_ item: PostItem, width: Int, presentation p: PostPresentation) -> [StyledLine] {
+        switch p.replyStyle {
+        case .threadedPosts:
+            let gutter = StyledSpan("┃ ", style: p.style.separator)
+            var lines = body(of: item, width: width, presentation: p, gutter: gutter)
+            lines.append(StyledLine([StyledSpan("┃", style: p.style.separator)]))
+            return lines
+        case .comments:
+            var line = StyledLine()
+            line.append("  " + item.media.author.handle + " ", style: p.style.strong)
+            line.append(item.media.text, style: p.style.text)
+            var lines = TextLayout.wrap(line, width: width)
+            var meta = StyledLine("  \(item.age)", style: p.style.secondary)
+            meta.append(
+                item.facts.viewerLiked ? "   ♥ \(item.facts.likeCount)" : "   ♡ \(item.facts.likeCount)",
+                style: item.facts.viewerLiked ? p.style.like : p.style.secondary)
+            switch item.state {
+            case .confirmed: break
+            case .pending: meta.append(" · sending…", style: p.style.pending)
+            case .failed(let reason): meta.append(" · failed: \(reason)", style: p.style.failure)
+            }
+            lines.append(TextLayout.truncate(meta, width: width))
+            lines.append(StyledLine())
+            return lines
+        }
+    }
+}

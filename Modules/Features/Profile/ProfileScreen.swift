@@ -1,0 +1,147 @@
+import Composition
+import Foundation
+import MediaModel
+import Networking
+import Sockets
+import TerminalUI
+import Wire
+
+/// A profile: the account's name, handle, bio and counts, then its posts.
+@MainActor
+public final class ProfileScreen: AppScreen {
+    private let context: AppContext
+    private let userID: UserID?
+    private let list: PostList
+    private var profile: Profile?
+    private var loading = false
+    private var message: String?
+    private static let headerLines = 4
+
+    /// Makes the profile of `userID` (nil: the viewer's own).
+    public init(context: AppContext, userID: UserID?, width: Int, height: Int) {
+        self.context = context
+        self.userID = userID
+        list = PostList(context: context, width: width, height: max(height - Self.headerLines, 1))
+        list.onActivate = { [weak self] item in self?.open(item) }
+    }
+
+    public var title: String { profile.map { "@" + $0.user.handle } ?? "Profile" }
+
+    public var hints: String {
+        if loading { return "loading…" }
+        return message ?? "j/k move · enter open · l like · esc back"
+    }
+
+    public func appear() {
+        load()
+    }
+
+    private func load() {
+        loading = true
+        let client = context.client
+        let store = context.mediaStore
+        let userID = userID
+        context.tracker.run { [weak self] in
+            let result: Result<Profile, TransportError>
+            do throws(TransportError) {
+                let envelope =
+                    if let userID { try await client.profile(userID, limit: 30) } else {
+                        try await client.me(limit: 30)
+                    }
+                store.apply(envelope.facts)
+                result = .success(envelope.payload)
+            } catch {
+                result = .failure(error)
+            }
+            guard let self else { return }
+            self.loading = false
+            switch result {
+            case .success(let profile):
+                self.profile = profile
+                self.rebuild()
+            case .failure(let error):
+                self.message = FeedScreen.describe(error, doing: "load the profile")
+                self.context.navigator?.setNeedsDisplay()
+            }
+        }
+    }
+
+    private func rebuild() {
+        guard let profile else { return }
+        let policy = context.registry[.feedPolicy]
+        let facts = context.mediaStore.facts(for: profile.posts.entries.flatMap(\.mediaIDs))
+        let rows =
+            context.mutations?.mergedProfile(profile, facts: facts).posts
+            ?? profile.posts.entries.map {
+                MergedEntry(entry: $0, facts: context.facts(for: $0.media), status: .server)
+            }
+        let items = rows.filter { policy.shows($0.entry.media.kind) || $0.entry.media.kind == .text }.map {
+            row in
+            PostItem(
+                id: row.entry.id.rawValue, media: row.entry.media, context: row.entry.context,
+                facts: row.facts,
+                state: PostItem.State(row.status), age: context.age(of: row.entry.media.createdAt),
+                contentVersion: PostItem.version(of: row.entry.media, context: row.entry.context))
+        }
+        list.show(items)
+    }
+
+    public func dataDidChange() {
+        rebuild()
+    }
+
+    public func handle(_ key: Key) -> Bool {
+        message = nil
+        switch key {
+        case .character("j"), .down: list.selectNext()
+        case .character("k"), .up: list.selectPrevious()
+        case .enter: list.activate()
+        default:
+            return PostKeys.handle(
+                key, item: list.selectedItem, context: context,
+                listSize: (list.view.viewportWidth, list.view.viewportHeight))
+        }
+        return true
+    }
+
+    /// The post selected now.
+    public var selectedMedia: Media? { list.selectedItem?.media }
+
+    private func open(_ item: PostItem) {
+        context.navigator?.push(
+            ThreadScreen(
+                context: context, mediaID: item.media.id, width: list.view.viewportWidth,
+                height: list.view.viewportHeight + Self.headerLines))
+    }
+
+    public func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
+        let style = context.style
+        guard let profile else {
+            buffer.put(
+                loading ? "Loading…" : "", style: style.secondary, x: rect.x + 2, y: rect.y + 1, clip: rect)
+            return nil
+        }
+        let (header, rest) = rect.splitTop(Self.headerLines)
+        var name = StyledLine(profile.user.displayName, style: style.strong)
+        name.append("  @" + profile.user.handle, style: style.secondary)
+        buffer.putTruncated(name, in: Rect(x: header.x + 1, y: header.y, width: header.width - 1, height: 1))
+        if !profile.user.bio.isEmpty {
+            buffer.putTruncated(
+                StyledLine(profile.user.bio, style: style.text),
+                in: Rect(x: header.x + 1, y: header.y + 1, width: header.width - 1, height: 1))
+        }
+        let counts =
+            "\(profile.postCount) posts · \(profile.followerCount) followers · \(profile.followingCount) following"
+            + (profile.viewerFollows ? " · you follow" : "")
+        buffer.putTruncated(
+            StyledLine(counts, style: style.secondary),
+            in: Rect(x: header.x + 1, y: header.y + 2, width: header.width - 1, height: 1))
+        buffer.horizontalRule(y: header.y + 3, x: header.x, length: header.width, style: style.separator)
+        list.draw(into: &buffer, in: rest)
+        return nil
+    }
+
+    public func resize(width: Int, height: Int) {
+        list.resize(width: width, height: max(height - Self.headerLines, 1))
+    }
+}

@@ -1,0 +1,244 @@
+import Backend
+import Composition
+import Foundation
+import MediaModel
+import Networking
+import Sockets
+import TerminalUI
+import Wire
+
+/// One run of an app: launches its definition, signs in, builds the shell, and can stop and
+/// launch again on the same data (a cold start, `restart` in a script).
+@MainActor
+public final class AppSession {
+    /// The app's definition.
+    public let definition: AppDefinition
+    /// What the command line asked for.
+    public let configuration: LaunchConfiguration
+    /// The app's clock.
+    public let clock: any WallClock
+    /// The clock the network side uses (the app's clock, or one whose sleeps return at once in
+    /// headless runs).
+    public let networkClock: any WallClock
+    /// How colors are drawn.
+    public let colorMode: ColorMode
+    /// Outstanding work.
+    public let tracker = WorkTracker()
+    /// The running app, while launched.
+    public private(set) var app: RunningApp?
+    /// The shell, while launched.
+    public private(set) var shell: AppShell?
+    private var width: Int
+    private var height: Int
+    /// Called when the frame should be drawn again.
+    public var onNeedsDisplay: (@MainActor () -> Void)?
+
+    /// Makes a session; nothing runs until `launch()`.
+    public init(
+        definition: AppDefinition, configuration: LaunchConfiguration, clock: any WallClock,
+        networkClock: any WallClock, colorMode: ColorMode, width: Int, height: Int
+    ) {
+        self.definition = definition
+        self.configuration = configuration
+        self.clock = clock
+        self.networkClock = networkClock
+        self.colorMode = colorMode
+        self.width = width
+        self.height = height
+    }
+
+    /// The launch values: the command line's, with the session's clocks and saved viewer.
+    func launchValues() -> LaunchValues {
+        var values = configuration.launchValues(clock: clock)
+        values[BackendClockKey.self] = networkClock
+        if let saved = savedSession(), configuration.user == nil || configuration.user == saved.handle {
+            values[ViewerKey.self] = saved.token
+        }
+        return values
+    }
+
+    private func savedSession() -> SessionStore.Saved? {
+        guard configuration.user != nil || !isHeadless else { return nil }
+        return SessionStore(dataDirectory: configuration.dataDirectory).load()
+    }
+
+    private var isHeadless: Bool {
+        if case .headless = configuration.mode { return true }
+        return false
+    }
+
+    /// Launches the app's services, signs in, and shows the first tab.
+    public func launch() async throws {
+        try configuration.createDirectories()
+        let app = try await AppHost.launch(definition, values: launchValues())
+        self.app = app
+        let context: AppContext
+        do {
+            context = try AppContext(app: app, colorMode: colorMode, clock: clock, tracker: tracker)
+        } catch {
+            await app.stop()
+            self.app = nil
+            throw error
+        }
+        if let handle = configuration.user, savedSession()?.handle != handle {
+            try await signIn(handle: handle, context: context)
+        } else if isHeadless, context.client.bearerToken == nil {
+            // Headless runs without --user are the seed's first user; a server source offers no
+            // default viewer the way the embedded backend does.
+            try await signIn(handle: BackendSeed.firstHandle, context: context)
+        }
+        let shell = AppShell(context: context, width: width, height: height, makeScreen: ScreenFactory.make)
+        shell.onNeedsDisplay = { [weak self] in self?.onNeedsDisplay?() }
+        self.shell = shell
+        let tracker = tracker
+        if let manager = try? app.service(.mutationReplay)?.manager {
+            context.mutations = manager
+            if let viewer = context.viewer { manager.setViewer(viewer) }
+            context.actions = MutationActions(manager: manager, context: context)
+            context.networkChangeHandlers.append { manager.networkDidChange() }
+            // Each change of the optimistic layer is merged into the screen shown; the hop to the
+            // UI actor is tracked so a headless `wait` includes it.
+            mutationObservation = manager.observe { [weak shell] _ in
+                tracker.begin()
+                Task { @MainActor in
+                    shell?.dataDidChange()
+                    tracker.end()
+                }
+            }
+        }
+        app.service(.activityEvents)?.setAnnouncementHandler { [weak shell] text in
+            tracker.begin()
+            Task { @MainActor in
+                shell?.showBanner(text)
+                tracker.end()
+            }
+        }
+        if needsOnboarding {
+            shell.presentModal(
+                OnboardingScreen(context: context) { [weak self, weak shell] session in
+                    guard let self, let shell else { return }
+                    self.adopt(session, context: context)
+                    shell.dismissModal()
+                })
+            return
+        }
+        loadViewer(context)
+        shell.start()
+    }
+
+    /// A first interactive launch: no saved session and no `--user`.
+    private var needsOnboarding: Bool {
+        configuration.mode == .interactive && configuration.user == nil
+            && SessionStore(dataDirectory: configuration.dataDirectory).load() == nil
+    }
+
+    /// Signs in with a session onboarding made, and saves it.
+    private func adopt(_ session: Session, context: AppContext) {
+        context.network.signIn(bearerToken: session.token)
+        try? context.feedCache.prepare(viewer: context.network.viewerIdentity)
+        try? SessionStore(dataDirectory: configuration.dataDirectory).save(
+            SessionStore.Saved(handle: session.user.handle, token: session.token))
+        context.viewer = session.user
+    }
+
+    /// Signs in as an existing account, saves the session, and makes the feed cache the new
+    /// viewer's.
+    func signIn(handle: String, context: AppContext) async throws {
+        let session: Session
+        do {
+            session = try await context.client.signedIn(as: nil).signIn(handle: handle).payload
+        } catch {
+            throw SessionError("cannot sign in as '\(handle)': \(error)")
+        }
+        adopt(session, context: context)
+    }
+
+    private func loadViewer(_ context: AppContext) {
+        guard context.viewer == nil else { return }
+        tracker.run { [weak context] in
+            guard let context else { return }
+            if let me = try? await context.client.me(limit: 1) {
+                context.viewer = me.payload.user
+                context.mutations?.setViewer(me.payload.user)
+                context.navigator?.setNeedsDisplay()
+            }
+        }
+    }
+
+    /// The network conditions changed: changes waiting for a retry are tried again at once.
+    public func networkDidChange() {
+        shell?.context.networkDidChange()
+    }
+
+    private var mutationObservation: MutationObservation?
+
+    /// Waits until all work started so far has finished: the screens' loads, and the mutation
+    /// manager's sends (nothing in flight, nothing due at the clock's time).
+    public func settle() async {
+        while true {
+            await tracker.idle()
+            guard let manager = shell?.context.mutations else { return }
+            await manager.waitUntilIdle()
+            await Task.yield()
+            if tracker.outstanding == 0 && manager.isIdle() { return }
+        }
+    }
+
+    /// Stops the services (reverse order) and launches again on the same data: a cold start.
+    public func restart() async throws {
+        await settle()
+        await stop()
+        try await launch()
+    }
+
+    /// Stops the services in reverse order.
+    public func stop() async {
+        mutationObservation?.cancel()
+        mutationObservation = nil
+        shell = nil
+        if let app {
+            await app.stop()
+        }
+        app = nil
+    }
+
+    /// Resizes the frame.
+    public func resize(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        shell?.resize(width: width, height: height)
+    }
+
+    /// The current frame as a screen buffer.
+    public func render() -> (buffer: ScreenBuffer, cursor: Point?) {
+        var buffer = ScreenBuffer(width: width, height: height)
+        let cursor = shell?.draw(into: &buffer)
+        if firstContentFrame == nil, shell?.showsContent == true, let origin = app?.origin {
+            firstContentFrame = ContinuousClock.now - origin
+        }
+        return (buffer, cursor)
+    }
+
+    /// From the start of the first launch to the first frame that showed content (the feed from
+    /// the cache or the server), once drawn.
+    public private(set) var firstContentFrame: Duration?
+
+    /// The launch trace of the current launch, with the first frame marked.
+    public var trace: LaunchTrace? {
+        guard var trace = app?.trace else { return nil }
+        if let firstContentFrame { trace.mark("firstFrame", at: firstContentFrame) }
+        return trace
+    }
+}
+
+/// A sign-in that failed, with what to do.
+public struct SessionError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public var message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

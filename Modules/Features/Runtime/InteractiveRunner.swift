@@ -1,0 +1,137 @@
+import Composition
+import Foundation
+import TerminalUI
+import Wire
+
+/// Runs an app full-screen in a terminal: raw mode and the alternate screen (restored on every
+/// way out), keys to the shell, focus changes as foreground/background events, resizes relaid
+/// out off the UI actor, and a redraw of only what changed whenever something did.
+@MainActor
+final class InteractiveRunner {
+    private enum LoopEvent: Sendable {
+        case input(InputEvent)
+        case redraw
+        case tick
+    }
+
+    let definition: AppDefinition
+    let configuration: LaunchConfiguration
+    let output: any TextOutput
+    private(set) var frameTimes: [Duration] = []
+    private(set) var firstFrame: Duration?
+
+    init(definition: AppDefinition, configuration: LaunchConfiguration, output: any TextOutput) {
+        self.definition = definition
+        self.configuration = configuration
+        self.output = output
+    }
+
+    func run() async -> Int32 {
+        var trace: LaunchTrace?
+        do {
+            trace = try await Terminal.run { terminal in try await self.loop(terminal) }
+        } catch let error as TerminalError {
+            output.writeError(
+                "\(definition.id): error: \(error.message); use --headless to run without a terminal\n")
+            return 1
+        } catch {
+            output.writeError("\(definition.id): error: \(error)\n")
+            return 1
+        }
+        if configuration.trace, let trace {
+            output.write(trace.formatted + "\n")
+            output.write(FrameTimes(samples: frameTimes, firstFrame: firstFrame).summary + "\n")
+        }
+        return 0
+    }
+
+    private func loop(_ terminal: Terminal) async throws -> LaunchTrace? {
+        let size = terminal.size
+        let colorMode = ColorMode.detect(environment: ProcessInfo.processInfo.environment)
+        let clock = SystemClock()
+        let session = AppSession(
+            definition: definition, configuration: configuration, clock: clock, networkClock: clock,
+            colorMode: colorMode, width: size.columns, height: size.rows)
+        let (events, continuation) = AsyncStream.makeStream(of: LoopEvent.self, bufferingPolicy: .unbounded)
+        session.onNeedsDisplay = { continuation.yield(.redraw) }
+        let forward = Task {
+            for await event in terminal.events { continuation.yield(.input(event)) }
+            continuation.finish()
+        }
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(1))
+                continuation.yield(.tick)
+            }
+        }
+        defer {
+            forward.cancel()
+            ticker.cancel()
+        }
+        let screen = Screen(size: size, colorMode: colorMode)
+        try await session.launch()
+        // The event stream, long-polled while the app runs: each new event becomes a banner.
+        let activity = session.app?.service(.activityEvents)
+        let listener = Task {
+            guard let activity else { return }
+            await activity.poll()
+            while !Task.isCancelled {
+                await activity.poll(wait: 25)
+                try? await Task.sleep(for: .milliseconds(200))
+            }
+        }
+        defer { listener.cancel() }
+        func draw() {
+            let begin = ContinuousClock.now
+            let (buffer, cursor) = session.render()
+            screen.buffer = buffer
+            screen.cursor = cursor
+            terminal.write(screen.commit().output)
+            frameTimes.append(ContinuousClock.now - begin)
+        }
+        draw()
+        loop: for await event in events {
+            switch event {
+            case .input(.key(let key)):
+                if session.shell?.handle(key) == .quit { break loop }
+            case .input(.paste(let text)):
+                for character in text { _ = session.shell?.handle(.character(character)) }
+            case .input(.resize(let newSize)):
+                screen.resize(to: newSize)
+                session.resize(width: newSize.columns, height: newSize.rows)
+            case .input(.focusGained):
+                await session.app?.deliver(.foreground)
+            case .input(.focusLost):
+                await session.app?.deliver(.background)
+            case .input(.resumed):
+                screen.invalidate()
+            case .redraw, .tick:
+                break
+            }
+            draw()
+        }
+        let trace = session.trace
+        firstFrame = session.firstContentFrame
+        await session.stop()
+        return trace
+    }
+}
+
+/// Frame-time figures for `--trace`.
+struct FrameTimes {
+    var samples: [Duration]
+    var firstFrame: Duration?
+
+    var summary: String {
+        let sorted = samples.sorted()
+        func ms(_ duration: Duration?) -> String {
+            guard let duration else { return "-" }
+            let (seconds, attoseconds) = duration.components
+            return String(format: "%.3f ms", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+        }
+        let p50 = sorted.isEmpty ? nil : sorted[sorted.count / 2]
+        let p99 = sorted.isEmpty ? nil : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+        return
+            "frames: \(samples.count), draw median \(ms(p50)), p99 \(ms(p99)), first frame with content at \(ms(firstFrame)) after launch start"
+    }
+}

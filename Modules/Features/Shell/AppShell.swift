@@ -1,0 +1,261 @@
+import Composition
+import Foundation
+import MediaModel
+import Sockets
+import TerminalUI
+import Wire
+
+/// The frame around the screens: a title bar, a banner line, the current screen, a status line
+/// and the tab bar from the `tabs` socket. It routes keys (the screen first, then the shell's
+/// own: tabs, help, back, quit) and keeps one navigation stack per tab.
+///
+/// ```
+/// ◈ Prism · Home                                    @ada
+/// ───────────────────────────────────────────────────────
+/// (the screen)
+/// j/k move · enter open · l like · r reply …
+/// [1 ⌂ Home]  2 + New  3 ♥ Activity  4 ☺ Profile  5 ⇅ Sync
+/// ```
+@MainActor
+public final class AppShell: AppNavigator {
+    /// What the shell does after a key.
+    public enum KeyOutcome: Sendable, Equatable {
+        /// Keep running.
+        case handled
+        /// The person asked to quit.
+        case quit
+    }
+
+    /// Everything screens share.
+    public let context: AppContext
+    /// The tabs, from the `tabs` socket (at most five).
+    public let tabs: [Tab]
+    private let makeScreen: @MainActor (TabDestination, AppContext, Int, Int) -> any AppScreen
+    private var stacks: [[any AppScreen]]
+    /// The index of the active tab.
+    public private(set) var activeTab = 0
+    /// The screen size.
+    public private(set) var width: Int
+    /// The screen size.
+    public private(set) var height: Int
+    private var banner: (text: String, until: Date)?
+    private var message: String?
+    private var showingHelp = false
+    /// Called when something changed and the frame should be drawn again.
+    public var onNeedsDisplay: (@MainActor () -> Void)?
+
+    /// Makes the shell for a screen of `width` × `height`, building each tab's first screen
+    /// with `makeScreen`.
+    public init(
+        context: AppContext, width: Int, height: Int,
+        makeScreen: @escaping @MainActor (TabDestination, AppContext, Int, Int) -> any AppScreen
+    ) {
+        self.context = context
+        self.width = width
+        self.height = height
+        self.tabs = Array(context.registry[.tabs].tabs.prefix(5))
+        self.makeScreen = makeScreen
+        self.stacks = Array(repeating: [], count: self.tabs.count)
+        context.navigator = self
+    }
+
+    /// The size of the area screens draw in.
+    public var contentSize: (width: Int, height: Int) { (width, max(height - 4, 1)) }
+
+    /// A screen shown instead of the tabs until it is dismissed (onboarding).
+    public private(set) var modal: (any AppScreen)?
+
+    /// The screen on top of the active tab (or the modal screen).
+    public var currentScreen: (any AppScreen)? {
+        if let modal { return modal }
+        guard stacks.indices.contains(activeTab) else { return nil }
+        return stacks[activeTab].last
+    }
+
+    /// Shows `screen` instead of the tabs until `dismissModal()`.
+    public func presentModal(_ screen: any AppScreen) {
+        modal = screen
+        screen.appear()
+        setNeedsDisplay()
+    }
+
+    /// Hides the modal screen and shows the first tab.
+    public func dismissModal() {
+        modal = nil
+        start()
+    }
+
+    /// Whether the current screen shows content (not a loading placeholder).
+    public var showsContent: Bool {
+        (currentScreen as? FeedScreen).map { !$0.items.isEmpty } ?? true
+    }
+
+    /// Shows the first tab.
+    public func start() {
+        openTab(at: 0)
+    }
+
+    // MARK: AppNavigator
+
+    public func push(_ screen: any AppScreen) {
+        guard stacks.indices.contains(activeTab) else { return }
+        stacks[activeTab].append(screen)
+        screen.appear()
+        setNeedsDisplay()
+    }
+
+    public func pop() {
+        guard stacks.indices.contains(activeTab), stacks[activeTab].count > 1 else { return }
+        stacks[activeTab].removeLast()
+        stacks[activeTab].last?.appear()
+        setNeedsDisplay()
+    }
+
+    public func showBanner(_ text: String) {
+        banner = (text, context.clock.now.addingTimeInterval(4))
+        setNeedsDisplay()
+    }
+
+    public func showMessage(_ text: String) {
+        message = text
+        setNeedsDisplay()
+    }
+
+    public func openTab(_ destination: TabDestination) {
+        if let index = tabs.firstIndex(where: { $0.destination == destination }) { openTab(at: index) }
+    }
+
+    public func setNeedsDisplay() {
+        onNeedsDisplay?()
+    }
+
+    public func dataDidChange() {
+        currentScreen?.dataDidChange()
+        setNeedsDisplay()
+    }
+
+    public func revealNewest() {
+        currentScreen?.revealNewest()
+        setNeedsDisplay()
+    }
+
+    /// Makes tab `index` active, building its first screen the first time.
+    public func openTab(at index: Int) {
+        guard tabs.indices.contains(index) else { return }
+        activeTab = index
+        if stacks[index].isEmpty {
+            let size = contentSize
+            stacks[index] = [makeScreen(tabs[index].destination, context, size.width, size.height)]
+        }
+        stacks[index].last?.appear()
+        setNeedsDisplay()
+    }
+
+    // MARK: Keys
+
+    /// Routes a key: the help overlay, then the screen, then the shell's own keys.
+    public func handle(_ key: Key) -> KeyOutcome {
+        message = nil
+        if showingHelp {
+            showingHelp = false
+            setNeedsDisplay()
+            return key == .character("q") ? .quit : .handled
+        }
+        if let screen = currentScreen, screen.handle(key) {
+            setNeedsDisplay()
+            return .handled
+        }
+        let capturesText = currentScreen?.capturesText ?? false
+        if modal != nil {
+            if key == .control("c") || (key == .character("q") && !capturesText) { return .quit }
+            return .handled
+        }
+        switch key {
+        case .character("q") where !capturesText, .control("c"):
+            return .quit
+        case .character("?") where !capturesText:
+            showingHelp = true
+        case .character(let digit) where !capturesText && digit.isNumber:
+            if let number = digit.wholeNumberValue, (1...tabs.count).contains(number) {
+                openTab(at: number - 1)
+            }
+        case .escape, .backspace:
+            pop()
+        case .character("n") where !capturesText:
+            openTab(.compose)
+        default:
+            break
+        }
+        setNeedsDisplay()
+        return .handled
+    }
+
+    /// Resizes the frame and every screen in it.
+    public func resize(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        let size = contentSize
+        for stack in stacks {
+            for screen in stack { screen.resize(width: size.width, height: size.height) }
+        }
+        setNeedsDisplay()
+    }
+
+    // MARK: Drawing
+
+    /// Draws the whole frame; returns where the text cursor goes, if a screen has one.
+    public func draw(into buffer: inout ScreenBuffer) -> Point? {
+        buffer.clear()
+        let style = context.style
+        let branding = context.registry[.branding]
+        let screen = currentScreen
+
+        // Title bar.
+        var title = StyledLine(branding.logoGlyph + " " + branding.appName, style: style.accent)
+        if let screen { title.append(" · " + screen.title, style: style.strong) }
+        var right = StyledLine()
+        if let profile = context.faultControl?.faultProfile, profile.name != "perfect" {
+            right.append("[\(profile.name)] ", style: profile.isOffline ? style.failure : style.pending)
+        }
+        if let viewer = context.viewer { right.append("@" + viewer.handle, style: style.secondary) }
+        buffer.putTruncated(
+            title, in: Rect(x: 0, y: 0, width: max(width - right.displayWidth - 1, 1), height: 1))
+        _ = buffer.put(right, x: max(width - right.displayWidth, 0), y: 0)
+
+        // Banner or rule.
+        if let banner, context.clock.now < banner.until {
+            buffer.putTruncated(
+                StyledLine("● " + banner.text, style: style.accent),
+                in: Rect(x: 0, y: 1, width: width, height: 1))
+        } else {
+            banner = nil
+            buffer.horizontalRule(y: 1, x: 0, length: width, style: style.separator)
+        }
+
+        // The screen.
+        let content = Rect(x: 0, y: 2, width: width, height: contentSize.height)
+        var cursor = screen?.draw(into: &buffer, in: content)
+        if showingHelp {
+            HelpOverlay.draw(into: &buffer, in: content, tabs: tabs, style: style)
+            cursor = nil
+        }
+
+        // Status line and tabs.
+        let status = message ?? screen?.hints ?? ""
+        buffer.putTruncated(
+            StyledLine(status, style: style.secondary), in: Rect(x: 0, y: height - 2, width: width, height: 1)
+        )
+        var bar = StyledLine()
+        for (index, tab) in tabs.enumerated() where modal == nil {
+            let label = "\(index + 1) \(tab.glyph) \(tab.title)"
+            if index == activeTab {
+                bar.append("[" + label + "]", style: style.accent)
+            } else {
+                bar.append(" " + label + " ", style: style.secondary)
+            }
+            bar.append(" ")
+        }
+        buffer.putTruncated(bar, in: Rect(x: 0, y: height - 1, width: width, height: 1))
+        return cursor
+    }
+}

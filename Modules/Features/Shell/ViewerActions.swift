@@ -1,0 +1,41 @@
+import MediaModel
+
+/// Every change the viewer makes, as screens ask for it. Screens never send a change
+/// themselves: the app's implementation hands each one to the mutation manager, which journals
+/// it, shows it at once, and sends it.
+@MainActor
+public protocol ViewerActions: AnyObject {
+    /// Posts a new post or a reply.
+    func submit(_ draft: Draft)
+    /// Likes the post, or takes the like back when the viewer likes it already.
+    func toggleLike(_ media: Media, liked: Bool)
+    /// Reposts the post.
+    func repost(_ media: Media)
+    /// The changes not yet confirmed, oldest first.
+    var pendingChanges: [ChangeSummary] { get }
+    /// The changes the server refused, oldest first.
+    var failedChanges: [ChangeSummary] { get }
+    /// The most recent attempts to send changes, newest first, one line each.
+    func attemptLog(limit: Int) -> [String]
+    /// Tries a failed change again.
+    func retry(_ change: ChangeSummary)
+    /// Gives up on a failed change (its effect is already rolled back).
+    func discard(_ change: ChangeSummary)
+}
+
+/// One change as the Sync screen lists it.
+public struct ChangeSummary: Sendable, Hashable {
+    /// The change's client token.
+    public var token: String
+    /// What it is ("like m12", "post \"hello\"").
+    public var title: String
+    /// Its state ("pending · attempt 2, next in 4s", "failed: …").
+    public var detail: String
+
+    /// Makes a summary.
+    public init(token: String, title: String, detail: String) {
+        self.token = token
+        self.title = title
+        self.detail = detail
+    }
+}

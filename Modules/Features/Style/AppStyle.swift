@@ -1,0 +1,45 @@
+import Sockets
+import TerminalUI
+
+/// The styles every screen draws with, made once from the app's `branding` and `theme`
+/// sockets: shared code asks the sockets for colors and never knows which app it is.
+public struct AppStyle: Sendable, Hashable {
+    /// The app's accent (its logo, the active tab, links).
+    public var accent: Style
+    /// Ordinary text.
+    public var text: Style
+    /// Names and other emphasized text.
+    public var strong: Style
+    /// Handles, ages, counts.
+    public var secondary: Style
+    /// Separators and threadlines.
+    public var separator: Style
+    /// Entries waiting for the server.
+    public var pending: Style
+    /// Entries the server refused, and errors.
+    public var failure: Style
+    /// A liked heart.
+    public var like: Style
+    /// How photos are drawn: colors, or characters when color is off.
+    public var colorMode: ColorMode
+
+    /// The styles of an app's branding and theme, for a terminal in `colorMode`.
+    public init(branding: any Branding, theme: any Theme, colorMode: ColorMode) {
+        accent = Style(foreground: branding.accentColor.terminalColor).bold()
+        text = Style(foreground: theme.primaryText.terminalColor)
+        strong = Style(foreground: theme.primaryText.terminalColor).bold()
+        secondary = Style(foreground: theme.secondaryText.terminalColor)
+        separator = Style(foreground: theme.separator.terminalColor)
+        pending = Style(foreground: theme.pending.terminalColor)
+        failure = Style(foreground: theme.failure.terminalColor).bold()
+        like = Style(foreground: theme.like.terminalColor)
+        self.colorMode = colorMode
+    }
+}
+
+extension Sockets.RGBColor {
+    /// The same color as the terminal draws it.
+    var terminalColor: TerminalUI.RGBColor {
+        TerminalUI.RGBColor(red: red, green: green, blue: blue)
+    }
+}

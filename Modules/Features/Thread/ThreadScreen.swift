@@ -1,0 +1,186 @@
+import Composition
+import Foundation
+import MediaModel
+import Networking
+import Sockets
+import TerminalUI
+import Wire
+
+/// A post with its context: the posts above it (root first), the post, and its replies. Threaded
+/// posts are drawn joined by threadlines; comments are drawn compact under the post. Which one
+/// is decided by the `replyModel` socket.
+@MainActor
+public final class ThreadScreen: AppScreen {
+    private let context: AppContext
+    /// The post the thread is about.
+    public let mediaID: MediaID
+    private let list: PostList
+    private var page: ThreadPage?
+    private var loading = false
+    private var message: String?
+
+    /// Makes the thread of `mediaID` for a content area of `width` × `height`.
+    public init(context: AppContext, mediaID: MediaID, width: Int, height: Int) {
+        self.context = context
+        self.mediaID = mediaID
+        list = PostList(context: context, width: width, height: height)
+        list.onActivate = { [weak self] item in self?.open(item) }
+    }
+
+    public var title: String {
+        context.registry[.replyModel].style == .threadedPosts ? "Thread" : "Comments"
+    }
+
+    public var hints: String {
+        if loading { return "loading…" }
+        if let message { return message }
+        let noun = context.registry[.replyModel].noun
+        return "j/k move · enter open · l like · r \(noun) · s repost · esc back"
+    }
+
+    /// The posts shown (for tests).
+    public var items: [PostItem] { list.items }
+
+    public func appear() {
+        if page == nil { load() } else { rebuild() }
+    }
+
+    /// Loads the thread from the server.
+    public func load() {
+        loading = true
+        let client = context.client
+        let store = context.mediaStore
+        let id = mediaID
+        context.tracker.run { [weak self] in
+            let result: Result<ThreadPage, TransportError>
+            do throws(TransportError) {
+                let envelope = try await client.thread(id, limit: 50)
+                store.apply(envelope.facts)
+                result = .success(envelope.payload)
+            } catch {
+                result = .failure(error)
+            }
+            guard let self else { return }
+            self.loading = false
+            switch result {
+            case .success(let page):
+                let first = self.page == nil
+                self.page = page
+                self.rebuild(selecting: first ? "focus:\(page.post.id.rawValue)" : nil)
+            case .failure(let error):
+                self.message = FeedScreen.describe(error, doing: "load this thread")
+                self.context.navigator?.setNeedsDisplay()
+            }
+        }
+    }
+
+    func rebuild(selecting id: String? = nil) {
+        guard let page else { return }
+        let ids = page.ancestors.map(\.id) + [page.post.id] + page.replies.entries.flatMap(\.mediaIDs)
+        let facts = context.mediaStore.facts(for: ids)
+        let merged =
+            context.mutations?.mergedThread(page, facts: facts)
+            ?? MergedThread(
+                ancestors: page.ancestors, post: page.post, postStatus: .server, isDeleted: false,
+                facts: facts,
+                replies: page.replies.entries.map { entry in
+                    MergedEntry(entry: entry, facts: context.facts(for: entry.media), status: .server)
+                }, nextCursor: page.replies.nextCursor)
+        func mergedFacts(of media: Media) -> MediaFacts {
+            merged.facts[media.id] ?? context.facts(for: media)
+        }
+        var items: [PostItem] = []
+        for ancestor in merged.ancestors {
+            items.append(
+                item(
+                    ancestor, facts: mergedFacts(of: ancestor), role: .ancestor,
+                    id: "ancestor:\(ancestor.id.rawValue)"))
+        }
+        items.append(
+            item(
+                merged.post, facts: mergedFacts(of: merged.post), role: .focus,
+                id: "focus:\(merged.post.id.rawValue)",
+                state: PostItem.State(merged.postStatus)))
+        for reply in merged.replies {
+            items.append(
+                item(
+                    reply.entry.media, facts: reply.facts, role: .reply,
+                    id: "reply:\(reply.entry.id.rawValue)",
+                    state: PostItem.State(reply.status)))
+        }
+        list.show(items) { [weak self] in
+            if let id { self?.list.select(id: id) }
+        }
+    }
+
+    public func dataDidChange() {
+        rebuild()
+    }
+
+    private func item(
+        _ media: Media, facts: MediaFacts, role: PostItem.Role, id: String, state: PostItem.State = .confirmed
+    ) -> PostItem {
+        PostItem(
+            id: id, media: media, facts: facts, state: state, role: role,
+            age: context.age(of: media.createdAt),
+            contentVersion: PostItem.version(of: media, context: .standalone))
+    }
+
+    /// The post selected now (the focused post when nothing is).
+    public var selectedMedia: Media? {
+        list.selectedItem?.media ?? page?.post
+    }
+
+    public func handle(_ key: Key) -> Bool {
+        message = nil
+        switch key {
+        case .character("j"), .down: list.selectNext()
+        case .character("k"), .up: list.selectPrevious()
+        case .pageDown: list.view.pageDown()
+        case .pageUp: list.view.pageUp()
+        case .enter: list.activate()
+        default:
+            // Comments answer the post, whichever comment is selected.
+            let commentsAnswerThePost =
+                key == .character("r") && context.registry[.replyModel].style == .comments
+            let target = commentsAnswerThePost ? list.items.first { $0.role == .focus } : list.selectedItem
+            return PostKeys.handle(
+                key, item: target, context: context,
+                listSize: (list.view.viewportWidth, list.view.viewportHeight))
+        }
+        return true
+    }
+
+    private func open(_ item: PostItem) {
+        guard item.role != .focus,
+            context.registry[.replyModel].style == .threadedPosts || item.role == .ancestor
+        else {
+            return
+        }
+        let size = (width: list.view.viewportWidth, height: list.view.viewportHeight)
+        context.navigator?.push(
+            ThreadScreen(context: context, mediaID: item.media.id, width: size.width, height: size.height))
+    }
+
+    public func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
+        if list.items.isEmpty {
+            buffer.put(
+                loading ? "Loading…" : "", style: context.style.secondary, x: rect.x + 2, y: rect.y + 1,
+                clip: rect)
+            return nil
+        }
+        list.draw(into: &buffer, in: rect)
+        if let page, page.replies.entries.isEmpty, list.view.contentHeight < rect.height {
+            let noun = context.registry[.replyModel].noun
+            buffer.put(
+                "No \(Plural.of(noun)) yet. Press r to add one.", style: context.style.secondary,
+                x: rect.x + 1,
+                y: rect.y + list.view.contentHeight, clip: rect)
+        }
+        return nil
+    }
+
+    public func resize(width: Int, height: Int) {
+        list.resize(width: width, height: height)
+    }
+}

@@ -1,0 +1,231 @@
+import Backend
+import Composition
+import Features
+import Foundation
+import MediaModel
+import Networking
+import Synchronization
+import TerminalUI
+import Wire
+
+/// What a headless run printed: its exit status, standard output and error, and each frame.
+public struct HeadlessRun: Sendable {
+    /// The exit status the app would have returned.
+    public var status: Int32
+    /// Everything written to standard output.
+    public var output: String
+    /// Everything written to standard error.
+    public var errors: String
+
+    /// The frames printed by `frame`, in order, without their markers.
+    public var frames: [String] {
+        var frames: [String] = []
+        var current: [Substring]?
+        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("--- frame ") {
+                current = []
+            } else if line == "--- end ---" {
+                if let lines = current { frames.append(lines.joined(separator: "\n")) }
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return frames
+    }
+
+    /// The last frame printed.
+    public var lastFrame: String { frames.last ?? "" }
+}
+
+/// Where one test's app keeps its data: its own data directory and a backend directory holding
+/// a copy of the default seed (seeded once per test process).
+public struct TestDirectories: Sendable {
+    /// The app's data directory.
+    public let data: String
+    /// The backend's directory.
+    public let backend: String
+
+    /// Fresh directories with a seeded backend.
+    public static func make() throws -> TestDirectories {
+        let root = try TestDirectories.root()
+        let base = "\(root)/\(UUID().uuidString)"
+        let backend = "\(base)/backend"
+        try FileManager.default.createDirectory(atPath: backend, withIntermediateDirectories: true)
+        let template = try TestDirectories.template()
+        try FileManager.default.copyItem(
+            atPath: template, toPath: "\(backend)/\((template as NSString).lastPathComponent)")
+        return TestDirectories(data: "\(base)/data", backend: backend)
+    }
+
+    /// Another app's data directory on the same backend.
+    public func sibling() -> TestDirectories {
+        TestDirectories(
+            data: (data as NSString).deletingLastPathComponent + "/data-\(UUID().uuidString.prefix(8))",
+            backend: backend)
+    }
+
+    private static let seeded = Mutex<String?>(nil)
+
+    private static func root() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("loom-app-tests/\(getpid())")
+            .path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// The seeded database file, made once per process.
+    private static func template() throws -> String {
+        if let path = seeded.withLock({ $0 }) { return path }
+        let directory = try root() + "/template-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let server = try BackendServer(
+            directory: directory, seed: BackendSeed.defaultSeed, clock: ManualClock())
+        let path = server.databasePath
+        server.close()
+        return seeded.withLock { current in
+            if let current { return current }
+            current = path
+            return path
+        }
+    }
+
+    /// Opens the backend these directories hold (to set up data a scenario needs).
+    public func openBackend() throws -> BackendServer {
+        try BackendServer(directory: backend, seed: BackendSeed.defaultSeed, clock: ManualClock())
+    }
+}
+
+/// Runs an app's headless mode in process, exactly as `prism --headless --script -` would.
+public enum HeadlessHarness {
+    /// Runs `script` against `app` on `directories` and returns what it printed.
+    @MainActor
+    public static func run(
+        _ app: AppDefinition, script: String, directories: TestDirectories, width: Int = 80, height: Int = 24,
+        extraArguments: [String] = []
+    ) async -> HeadlessRun {
+        let output = CapturedTextOutput()
+        let arguments =
+            [
+                "--headless", "--script", "-", "--width", "\(width)", "--height", "\(height)",
+                "--data-dir", directories.data, "--backend-dir", directories.backend,
+            ] + extraArguments
+        let status = await AppLauncher.run(
+            app, arguments: arguments, environment: ["HOME": NSTemporaryDirectory()], isTerminal: false,
+            output: output, standardInput: { script })
+        return HeadlessRun(status: status, output: output.output, errors: output.error)
+    }
+}
+
+/// Makes posts on a backend directly, as other users, for scenarios that need them.
+public enum BackendFixtures {
+    /// Posts `text` (with `attachments` as raw JSON) as `handle`; returns the new media id.
+    @discardableResult
+    public static func post(
+        on server: BackendServer, as handle: String, text: String, attachmentsJSON: String = "[]"
+    ) async throws -> String {
+        let body = "{\"text\": \(jsonString(text)), \"attachments\": \(attachmentsJSON)}"
+        let result = try await send(.post, "/v1/posts", body: body, as: handle, on: server, expecting: 201)
+        guard let id = result.media?.id else { throw FixtureError("the post came back without a media id") }
+        return id.rawValue
+    }
+
+    /// Replies to `mediaID` as `handle`; returns the reply's media id.
+    @discardableResult
+    public static func reply(on server: BackendServer, as handle: String, to mediaID: String, text: String)
+        async throws
+        -> String
+    {
+        let body = "{\"text\": \(jsonString(text))}"
+        let result = try await send(
+            .post, "/v1/posts/\(mediaID)/replies", body: body, as: handle, on: server, expecting: 201)
+        guard let id = result.media?.id else { throw FixtureError("the reply came back without a media id") }
+        return id.rawValue
+    }
+
+    /// Reposts `mediaID` as `handle`.
+    public static func repost(on server: BackendServer, as handle: String, _ mediaID: String) async throws {
+        _ = try await send(
+            .put, "/v1/posts/\(mediaID)/repost", body: nil, as: handle, on: server, expecting: 200)
+    }
+
+    /// Likes `mediaID` as `handle`.
+    public static func like(on server: BackendServer, as handle: String, _ mediaID: String) async throws {
+        _ = try await send(
+            .put, "/v1/posts/\(mediaID)/like", body: nil, as: handle, on: server, expecting: 200)
+    }
+
+    static func send(
+        _ method: HTTPMethod, _ path: String, body: String?, as handle: String, on server: BackendServer,
+        expecting status: Int
+    ) async throws -> MutationResult {
+        var headers: Headers = [
+            "Authorization": "Bearer \(BackendSeed.token(forHandle: handle))",
+            "Idempotency-Key": "fixture-\(UUID().uuidString)",
+        ]
+        if body != nil { headers["Content-Type"] = "application/json" }
+        let response = await server.handle(
+            Request(method, path, headers: headers, body: Data((body ?? "").utf8)))
+        guard response.status == status else {
+            throw FixtureError(
+                "\(method.rawValue) \(path) answered \(response.status): \(String(decoding: response.body, as: UTF8.self))"
+            )
+        }
+        return try WireFormat.decode(MutationResult.self, from: response.body).payload
+    }
+
+    /// A small photo attachment (a 4x4 checkerboard), as wire JSON.
+    public static let photoJSON: String = {
+        var rgb: [UInt8] = []
+        for index in 0..<16 {
+            let light = (index + index / 4) % 2 == 0
+            rgb += light ? [220, 120, 40] : [30, 60, 140]
+        }
+        let pixels = Data(rgb).base64EncodedString()
+        return "[{\"type\": \"photo\", \"width\": 1080, \"height\": 1080, \"pixels\": "
+            + "{\"width\": 4, \"height\": 4, \"rgb\": \"\(pixels)\"}}]"
+    }()
+
+    static func jsonString(_ text: String) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: [text])) ?? Data("[\"\"]".utf8)
+        return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
+    }
+}
+
+/// A fixture that could not be set up.
+public struct FixtureError: Error, CustomStringConvertible {
+    public var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+extension HeadlessHarness {
+    /// A launched headless session of `app` on `directories` (manual clock, instant network),
+    /// for scenarios that drive screens directly. Stop it when done.
+    @MainActor
+    public static func session(
+        _ app: AppDefinition, directories: TestDirectories, width: Int = 80, height: Int = 24,
+        extraArguments: [String] = []
+    ) async throws -> (session: AppSession, clock: ManualClock) {
+        let configuration = try LaunchConfiguration.parse(
+            ["--headless", "--data-dir", directories.data, "--backend-dir", directories.backend]
+                + extraArguments,
+            app: app.id, environment: ["HOME": NSTemporaryDirectory()], isTerminal: false)
+        let clock = ManualClock()
+        let session = AppSession(
+            definition: app, configuration: configuration, clock: clock,
+            networkClock: InstantNetworkClock(base: clock),
+            colorMode: .trueColor, width: width, height: height)
+        try await session.launch()
+        await session.settle()
+        return (session, clock)
+    }
+
+    /// The session's frame as plain text.
+    @MainActor
+    public static func frame(of session: AppSession) -> String {
+        HeadlessRenderer.text(of: session.render().buffer)
+    }
+}

@@ -1,0 +1,100 @@
+import Composition
+import Features
+import Foundation
+import MediaModel
+import PrismApp
+import Sockets
+import StrandApp
+import Testing
+
+/// Each app as shipped: its embedded manifest, its catalog, its own providers.
+@Suite struct AppCompositionTests {
+    static let apps = [Prism.definition, Strand.definition]
+
+    @Test(arguments: apps)
+    func embeddedManifest_isValidAgainstTheAppsCatalog(app: AppDefinition) throws {
+        let manifest = try app.manifest.decode()
+        #expect(manifest.app == app.id)
+        #expect(manifest.file == "Manifests/\(app.id).json")
+        #expect(ManifestValidator(catalog: app.catalog).validate(manifest, expectedApp: app.id) == [])
+    }
+
+    @Test(arguments: apps)
+    func everySocket_resolvesToTheAppsOwnProviderOrADefault(app: AppDefinition) throws {
+        let composition = try AppHost.compose(app)
+        for socket in app.catalog.sockets {
+            let provider = composition.registry.providers[socket.id]
+            if socket.requirement == .required {
+                #expect(provider?.hasPrefix("\(app.id).") == true, "socket \(socket.id) in \(app.id)")
+            } else {
+                #expect(provider == nil || provider?.hasPrefix("\(app.id).") == true)
+            }
+        }
+        #expect(composition.registry[.branding].appName == (try app.manifest.decode().displayName))
+    }
+
+    @Test func theTwoApps_differOnlyThroughTheirSockets() throws {
+        let prism = try AppHost.compose(Prism.definition).registry
+        let strand = try AppHost.compose(Strand.definition).registry
+        #expect(prism[.composerPolicy].media == .required)
+        #expect(strand[.composerPolicy].media == .optional)
+        #expect(!prism[.feedPolicy].shows(.text))
+        #expect(strand[.feedPolicy].shows(.text))
+        #expect(prism[.replyModel].style == .comments)
+        #expect(strand[.replyModel].style == .threadedPosts)
+        #expect(
+            prism[.postLayout].rows.firstIndex(of: .media)! < prism[.postLayout].rows.firstIndex(of: .text)!)
+        #expect(
+            strand[.postLayout].rows.firstIndex(of: .text)! < strand[.postLayout].rows.firstIndex(of: .media)!
+        )
+    }
+
+    @Test(arguments: apps)
+    func describe_printsTheAppsComposition(app: AppDefinition) async throws {
+        let output = CapturedTextOutput()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apps-\(UUID().uuidString)"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let status = await AppLauncher.run(
+            app, arguments: ["--describe", "--data-dir", directory], output: output)
+        #expect(status == 0)
+        let displayName = try app.manifest.decode().displayName
+        #expect(output.output.hasPrefix("\(displayName) "))
+        #expect(output.output.contains("branding        \(app.id).branding"))
+        #expect(output.output.contains("service start order:"))
+        #expect(output.output.contains("1. storage.database"))
+        #expect(output.output.contains("critical path:"))
+        #expect(output.output.contains("launch trace"))
+    }
+
+    @Test(arguments: apps)
+    func version_printsNameAndVersion(app: AppDefinition) async throws {
+        let output = CapturedTextOutput()
+        #expect(await AppLauncher.run(app, arguments: ["--version"], output: output) == 0)
+        let manifest = try app.manifest.decode()
+        #expect(output.output == "\(manifest.displayName) \(manifest.version)\n")
+    }
+
+    @Test(arguments: apps)
+    func unknownFlag_isAUsageErrorWithStatusTwo(app: AppDefinition) async {
+        let output = CapturedTextOutput()
+        #expect(await AppLauncher.run(app, arguments: ["--describ"], output: output) == 2)
+        #expect(
+            output.error
+                == "\(app.id): error: unknown option '--describ'; did you mean '--describe'?\nRun '\(app.id) --help' for usage.\n"
+        )
+    }
+
+    @Test(arguments: apps)
+    func help_listsTheFlags(app: AppDefinition) async {
+        let output = CapturedTextOutput()
+        #expect(await AppLauncher.run(app, arguments: ["--help"], output: output) == 0)
+        #expect(output.output.contains("--describe"))
+        #expect(output.output.contains("--version"))
+    }
+}
+
+extension AppDefinition: CustomTestStringConvertible {
+    public var testDescription: String { id }
+}

@@ -1,0 +1,73 @@
+import Features
+import Testing
+
+@Suite struct HeadlessScriptTests {
+    @Test func everyCommand_parses() throws {
+        let script = try HeadlessScript.parse(
+            """
+            # a comment
+            key l
+            key enter
+            key space
+            type hello world
+            wait
+
+            frame
+            expect ♥ 13
+            expect-not pending
+            network offline
+            advance 2.5
+            event memory-warning
+            push {"kind": "like"}
+            restart
+            resize 100 30
+            """, name: "t.script")
+        #expect(
+            script.steps.map(\.command) == [
+                .key(.character("l")), .key(.enter), .key(.character(" ")), .type("hello world"), .wait,
+                .frame,
+                .expect("♥ 13"), .expectNot("pending"), .network("offline"), .advance(seconds: 2.5),
+                .event("memory-warning"), .push("{\"kind\": \"like\"}"), .restart,
+                .resize(width: 100, height: 30),
+            ])
+        #expect(script.steps.map(\.line) == [2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16])
+    }
+
+    @Test func unknownCommand_namesTheLineAndSuggests() {
+        #expect(
+            throws: HeadlessScriptError(
+                script: "t.script", line: 2, message: "unknown command 'fram'; did you mean 'frame'?")
+        ) {
+            try HeadlessScript.parse("wait\nfram\n", name: "t.script")
+        }
+    }
+
+    @Test func badArguments_areErrorsNamingTheLine() {
+        let cases: [(String, String)] = [
+            (
+                "key",
+                "'key' needs a key name (up, down, left, right, enter, esc, tab, backspace, space, or one character)"
+            ),
+            (
+                "key pageup",
+                "unknown key 'pageup'; use one of up, down, left, right, enter, esc, tab, backspace, space, or a single character"
+            ),
+            ("network lossy", "unknown network profile 'lossy'; use one of perfect, slow, flaky, offline"),
+            ("advance soon", "'advance' needs a number of seconds, found 'soon'"),
+            ("event resume", "unknown event 'resume'; use one of foreground, background, memory-warning"),
+            ("wait 3", "'wait' takes no argument, found '3'"),
+            ("resize 10 10", "'resize' needs a width (20-400) and a height (5-200), found '10 10'"),
+        ]
+        for (line, message) in cases {
+            #expect(throws: HeadlessScriptError(script: "s", line: 1, message: message)) {
+                try HeadlessScript.parse(line, name: "s")
+            }
+        }
+    }
+
+    @Test func errorDescription_readsLikeACompilerDiagnostic() {
+        #expect(
+            HeadlessScriptError(script: "a.script", line: 4, message: "bad").description
+                == "a.script:4: error: bad")
+    }
+}

@@ -1,0 +1,341 @@
+import Backend
+import Foundation
+import HTTPServer
+import Wire
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `http`: the backend served over HTTP/1.1 by `HTTPServer`, loaded with `GET /v1/feed` (20
+/// entries, about 55 KB) on 64 keep-alive connections from an in-process raw-socket client,
+/// beside the same handler called in process by 64 concurrent tasks in the same run (what the
+/// HTTP transport costs on top of the handler).
+///
+/// Each side runs for a warm-up and then three timed rounds of 2 s, interleaved; the figures are
+/// the median round's requests per second and the p99 latency over all rounds' requests. When
+/// `wrk` is installed it is run once more against the server, for the record (never required).
+enum HTTPSuite {
+    static let suite = BenchSuite(
+        name: "http",
+        summary: "GET /v1/feed over HTTP/1.1 with 64 keep-alive connections vs the handler in process"
+    ) { runner in
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("bench-http-\(ProcessInfo.processInfo.processIdentifier)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let backend = try BackendServer(
+            directory: directory, seed: BackendSeed.defaultSeed, clock: SystemClock())
+        defer { backend.close() }
+        let server = try HTTPServer.start(HTTPServer.Configuration(port: 0)) { request in
+            await backend.handle(request)
+        }
+        let token = BackendSeed.defaultViewerToken
+        let request = Request(.get, "/v1/feed", headers: ["Authorization": "Bearer \(token)"])
+        let wire = Array(
+            "GET /v1/feed HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nAuthorization: Bearer \(token)\r\n\r\n"
+                .utf8)
+        let probe = await backend.handle(request)
+        runner.log(
+            "one response: \(probe.status), \(probe.body.count) bytes of JSON; server on port \(server.port)")
+
+        let connections = 64
+        let rounds = runner.quick ? 1 : 3
+        let round: Duration = runner.quick ? .milliseconds(700) : .seconds(2)
+        _ = try await LoadClient.run(
+            port: server.port, request: wire, connections: connections, for: .milliseconds(500))
+        _ = await InProcessLoad.run(connections: connections, for: .milliseconds(300)) {
+            await backend.handle(request)
+        }
+        var overHTTP: [LoadResult] = []
+        var inProcess: [LoadResult] = []
+        for _ in 0..<rounds {
+            inProcess.append(
+                await InProcessLoad.run(connections: connections, for: round) {
+                    await backend.handle(request)
+                })
+            overHTTP.append(
+                try await LoadClient.run(
+                    port: server.port, request: wire, connections: connections, for: round))
+        }
+        let http = LoadResult.combined(overHTTP)
+        let local = LoadResult.combined(inProcess)
+        if http.failures > 0 { runner.log("warning: \(http.failures) requests over HTTP failed (not 200)") }
+
+        runner.report(
+            "GET /v1/feed over HTTP, 64 connections", value: http.requestsPerSecond, unit: .perSecond,
+            baseline: ("handler in process, 64 tasks", local.requestsPerSecond), targets: [.atLeast(5000)],
+            note: "median of \(rounds) rounds of \(round); \(http.latencies.count) requests in all")
+        runner.report(
+            "  p99 latency over HTTP", value: http.percentile(0.99) * 1000, p90: http.percentile(0.90) * 1000,
+            p99: http.percentile(0.99) * 1000, unit: .milliseconds,
+            baseline: ("in process", local.percentile(0.99) * 1000), targets: [.atMost(20)],
+            note: "p50 \(BenchFormat.number(http.percentile(0.5) * 1000)) ms over HTTP, "
+                + "\(BenchFormat.number(local.percentile(0.5) * 1000)) ms in process; over HTTP a request waits its "
+                + "turn behind the other 63, in process a call is timed from when it runs")
+
+        // One request at a time: the transport's fixed cost per request, without queueing.
+        let single = try await LoadClient.run(
+            port: server.port, request: wire, connections: 1, for: .milliseconds(600))
+        let singleLocal = await InProcessLoad.run(connections: 1, for: .milliseconds(600)) {
+            await backend.handle(request)
+        }
+        runner.report(
+            "  one connection: median latency over HTTP", value: single.percentile(0.5) * 1e6,
+            p90: single.percentile(0.9) * 1e6, p99: single.percentile(0.99) * 1e6, unit: .microseconds,
+            baseline: ("in process", singleLocal.percentile(0.5) * 1e6))
+
+        if let wrk = Wrk.path() {
+            runner.log("wrk found at \(wrk); running it for the record")
+            if let rate = Wrk.run(wrk, url: "\(server.baseURL)/v1/feed", token: token) {
+                runner.report("  wrk: GET /v1/feed, 64 connections", value: rate, unit: .perSecond)
+            }
+        }
+        _ = await server.shutdown(gracePeriod: .seconds(1))
+    }
+}
+
+// The suite's load generators, nested so their names stay out of the bench's namespace.
+extension HTTPSuite {
+    /// What a load run measured.
+    struct LoadResult: Sendable {
+        var requests = 0
+        var failures = 0
+        var elapsed: Double = 0
+        /// Every request's latency in seconds, sorted.
+        var latencies: [Double] = []
+
+        var requestsPerSecond: Double { elapsed > 0 ? Double(requests) / elapsed : 0 }
+
+        func percentile(_ fraction: Double) -> Double { Samples(latencies).percentile(fraction) }
+
+        /// The round with the median rate, with every round's latencies.
+        static func combined(_ rounds: [LoadResult]) -> LoadResult {
+            let byRate = rounds.sorted { $0.requestsPerSecond < $1.requestsPerSecond }
+            var result = byRate.isEmpty ? LoadResult() : byRate[byRate.count / 2]
+            result.latencies = rounds.flatMap(\.latencies).sorted()
+            result.failures = rounds.reduce(0) { $0 + $1.failures }
+            return result
+        }
+    }
+
+    /// The handler called in process by `connections` tasks, each calling again as soon as its
+    /// call returns, for `duration`.
+    enum InProcessLoad {
+        static func run(
+            connections: Int, for duration: Duration, _ call: @escaping @Sendable () async -> Response
+        )
+            async -> LoadResult
+        {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let end = start + duration
+            let perTask = await withTaskGroup(of: ([Double], Int).self) { group in
+                for _ in 0..<connections {
+                    group.addTask {
+                        var latencies: [Double] = []
+                        var failures = 0
+                        while clock.now < end {
+                            let began = clock.now
+                            let response = await call()
+                            latencies.append((clock.now - began).seconds)
+                            if response.status != 200 { failures += 1 }
+                        }
+                        return (latencies, failures)
+                    }
+                }
+                var all: [([Double], Int)] = []
+                for await result in group { all.append(result) }
+                return all
+            }
+            let latencies = perTask.flatMap(\.0)
+            return LoadResult(
+                requests: latencies.count, failures: perTask.reduce(0) { $0 + $1.1 },
+                elapsed: (clock.now - start).seconds,
+                latencies: latencies.sorted())
+        }
+    }
+
+    /// A raw-socket HTTP/1.1 load client: `connections` keep-alive connections multiplexed with
+    /// `poll(2)` on a thread of its own (so it takes no thread from the server's handlers), each
+    /// sending the same request again as soon as the previous response has arrived in full.
+    ///
+    /// It reads just enough of each response to frame it: the status line and `Content-Length`.
+    final class LoadClient: @unchecked Sendable {
+        // Invariant: all mutable state is used only by the thread `run` starts; the result is handed
+        // back through a continuation once that thread is done with it.
+
+        private final class Channel {
+            let fd: Int32
+            var buffer: [UInt8] = []
+            var sentAt: UInt64 = 0
+            var sent = 0
+            init(fd: Int32) { self.fd = fd }
+        }
+
+        struct LoadError: Error, CustomStringConvertible {
+            let description: String
+        }
+
+        /// Runs the load for `duration` and returns what it measured.
+        static func run(port: Int, request: [UInt8], connections: Int, for duration: Duration) async throws
+            -> LoadResult
+        {
+            let outcome = await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<LoadResult, LoadError>, Never>) in
+                let thread = Thread {
+                    let result: Result<LoadResult, LoadError>
+                    do throws(LoadError) {
+                        result = .success(
+                            try drive(
+                                port: port, request: request, connections: connections, duration: duration))
+                    } catch {
+                        result = .failure(error)
+                    }
+                    continuation.resume(returning: result)
+                }
+                thread.name = "bench-load-client"
+                thread.start()
+            }
+            return try outcome.get()
+        }
+
+        private static func monotonic() -> UInt64 {
+            var time = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &time)
+            return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+        }
+
+        private static func connect(port: Int) throws(LoadError) -> Int32 {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard fd >= 0 else { throw LoadError(description: "socket() failed: errno \(errno)") }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(port).bigEndian
+            address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+            let result = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard result == 0 else {
+                close(fd)
+                throw LoadError(description: "cannot connect to 127.0.0.1:\(port): errno \(errno)")
+            }
+            var one: Int32 = 1
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            return fd
+        }
+
+        private static func drive(port: Int, request: [UInt8], connections: Int, duration: Duration)
+            throws(LoadError)
+            -> LoadResult
+        {
+            var channels: [Channel] = []
+            defer { for channel in channels { close(channel.fd) } }
+            for _ in 0..<connections { channels.append(Channel(fd: try connect(port: port))) }
+            let (seconds, attoseconds) = duration.components
+            let start = monotonic()
+            let end = start + UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+            var result = LoadResult()
+            result.latencies.reserveCapacity(100_000)
+            var scratch = [UInt8](repeating: 0, count: 256 * 1024)
+            func send(_ channel: Channel) throws(LoadError) {
+                channel.sentAt = monotonic()
+                let written = request.withUnsafeBytes {
+                    Glibc.send(channel.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                }
+                guard written == request.count else {
+                    throw LoadError(description: "short write of a request: \(written)")
+                }
+            }
+            for channel in channels { try send(channel) }
+            var descriptors = channels.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            var active = channels.count
+            while active > 0 {
+                let ready = poll(&descriptors, nfds_t(descriptors.count), 1000)
+                guard ready > 0 else {
+                    if ready == 0 {
+                        throw LoadError(description: "no response for 1 s; is the server stuck?")
+                    }
+                    continue
+                }
+                for index in descriptors.indices where descriptors[index].revents != 0 {
+                    let channel = channels[index]
+                    let count = scratch.withUnsafeMutableBytes {
+                        recv(channel.fd, $0.baseAddress, $0.count, 0)
+                    }
+                    guard count > 0 else {
+                        throw LoadError(description: "the server closed a connection (\(count))")
+                    }
+                    channel.buffer.append(contentsOf: scratch[0..<count])
+                    guard let total = responseLength(channel.buffer), channel.buffer.count >= total else {
+                        continue
+                    }
+                    let now = monotonic()
+                    result.requests += 1
+                    result.latencies.append(Double(now - channel.sentAt) / 1e9)
+                    if !channel.buffer.starts(with: Array("HTTP/1.1 200".utf8)) { result.failures += 1 }
+                    channel.buffer.removeAll(keepingCapacity: true)
+                    if now < end {
+                        try send(channel)
+                    } else {
+                        descriptors[index].events = 0
+                        descriptors[index].fd = -1
+                        active -= 1
+                    }
+                }
+            }
+            result.elapsed = Double(monotonic() - start) / 1e9
+            result.latencies.sort()
+            return result
+        }
+
+        /// The full length of the response at the start of `bytes` (head plus `Content-Length`), or
+        /// nil while its head is incomplete.
+        private static func responseLength(_ bytes: [UInt8]) -> Int? {
+            guard bytes.count >= 4 else { return nil }
+            var headEnd: Int?
+            for index in 3..<bytes.count
+            where bytes[index] == 0x0A && bytes[index - 1] == 0x0D && bytes[index - 2] == 0x0A
+                && bytes[index - 3] == 0x0D
+            {
+                headEnd = index + 1
+                break
+            }
+            guard let headEnd else { return nil }
+            let head = String(decoding: bytes[0..<headEnd], as: UTF8.self).lowercased()
+            guard let range = head.range(of: "\r\ncontent-length:") else { return headEnd }
+            let digits = head[range.upperBound...].drop { $0 == " " }.prefix { $0.isNumber }
+            return headEnd + (Int(digits) ?? 0)
+        }
+    }
+
+    /// The `wrk` load generator, when installed.
+    enum Wrk {
+        static func path() -> String? {
+            let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/local/bin")
+                .split(
+                    separator: ":")
+            return directories.map { "\($0)/wrk" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        }
+
+        /// Requests per second from `wrk -t2 -c64 -d3s`, or nil when it fails.
+        static func run(_ path: String, url: String, token: String) -> Double? {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = ["-t2", "-c64", "-d3s", "-H", "Authorization: Bearer \(token)", url]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = Pipe()
+            guard (try? process.run()) != nil else { return nil }
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let text = String(decoding: data, as: UTF8.self)
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Requests/sec:") })
+            else {
+                return nil
+            }
+            return Double(line.dropFirst("Requests/sec:".count).trimmingCharacters(in: .whitespaces))
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Backend
+import Composition
+import Features
+import Foundation
+import Networking
+import StrandApp
+import TerminalUI
+import Wire
+
+/// The terminal UI end to end, headless, on the real app composition: launch to first frame
+/// from a warm cache, scrolling one post at a time, and a refresh that inserts above the fold.
+enum UISuite {
+    static let entries = 1000
+
+    static let suite = BenchSuite(
+        name: "ui",
+        summary: "headless app: launch to first frame (warm cache), scroll frame times, refresh redraw"
+    ) { runner in
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "bench-ui-\(UUID().uuidString)"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let backendDirectory = root + "/backend"
+        try FileManager.default.createDirectory(atPath: backendDirectory, withIntermediateDirectories: true)
+        let server = try BackendServer(directory: backendDirectory, seed: 1, clock: ManualClock())
+        // Enough recent posts from followed accounts that the viewer's feed has over 1,000 entries.
+        for index in 0..<entries {
+            let author = ["grace", "donald", "katherine", "radia", "hedy"][index % 5]
+            let body =
+                #"{"text": "Bench post \#(index): words enough to wrap across a line or two of the feed."}"#
+            let response = await server.handle(
+                Request(
+                    .post, "/v1/posts",
+                    headers: [
+                        "Authorization": "Bearer \(BackendSeed.token(forHandle: author))",
+                        "Idempotency-Key": "bench-\(index)", "Content-Type": "application/json",
+                    ], body: Data(body.utf8)))
+            guard response.status == 201 else { throw BenchSetupError("could not post: \(response.status)") }
+        }
+        server.close()
+
+        let configuration = try LaunchConfiguration.parse(
+            ["--headless", "--data-dir", root + "/data", "--backend-dir", backendDirectory], app: Strand.id,
+            environment: [:], isTerminal: false)
+        try await measure(runner, configuration)
+    }
+
+    @MainActor
+    static func measure(_ runner: BenchRunner, _ configuration: LaunchConfiguration) async throws {
+        // Scroll through 1,000 entries, one post per key press, on a cold cache: loads come from
+        // the server, then the cache; heights are measured off the UI actor and stored.
+        let clock = ManualClock()
+        let session = AppSession(
+            definition: Strand.definition, configuration: configuration, clock: clock,
+            networkClock: InstantNetworkClock(base: clock), colorMode: .trueColor, width: 80, height: 24)
+        try await session.launch()
+        await session.settle()
+        let screen = Screen(size: TerminalSize(columns: 80, rows: 24), colorMode: .trueColor)
+        func frame() -> FrameUpdate {
+            let (buffer, cursor) = session.render()
+            screen.buffer = buffer
+            screen.cursor = cursor
+            return screen.commit()
+        }
+        _ = frame()
+        var scroll: [Double] = []
+        var still: [Double] = []
+        let wall = ContinuousClock()
+        for _ in 0..<entries {
+            let start = wall.now
+            _ = session.shell?.handle(.down)
+            blackHole(frame())
+            scroll.append((wall.now - start).seconds)
+            await session.settle()
+            let idle = wall.now
+            blackHole(frame())
+            still.append((wall.now - idle).seconds)
+        }
+        let cached = (try? session.shell?.context.feedCache.count) ?? 0
+        runner.log("scrolled \(entries) posts; \(cached) entries cached")
+        let scrollSamples = Samples(scroll)
+        runner.report(
+            "scroll one post: key + frame (p99 target)", value: scrollSamples.median * 1e3,
+            p90: scrollSamples.p90 * 1e3, p99: scrollSamples.p99 * 1e3, unit: .milliseconds,
+            baseline: ("redraw of an unchanged frame", Samples(still).median * 1e3))
+        runner.report(
+            "scroll one post: p99 frame time", value: scrollSamples.p99 * 1e3, unit: .milliseconds,
+            targets: [.atMost(4)])
+        await session.stop()
+
+        // Launch again on the warm cache: time to the first frame with the feed.
+        var launches: [Double] = []
+        var floors: [Double] = []
+        for _ in 0..<(runner.quick ? 3 : 9) {
+            let clock = ManualClock()
+            let warm = AppSession(
+                definition: Strand.definition, configuration: configuration, clock: clock,
+                networkClock: InstantNetworkClock(base: clock), colorMode: .trueColor, width: 80, height: 24)
+            let start = wall.now
+            try await warm.launch()
+            while warm.shell?.showsContent != true { await Task.yield() }
+            blackHole(warm.render())
+            launches.append((wall.now - start).seconds)
+            await warm.settle()
+            await warm.stop()
+
+            // The floor: launching the services alone, no screen.
+            let floorStart = wall.now
+            let app = try await AppHost.launch(
+                Strand.definition, values: configuration.launchValues(clock: clock))
+            floors.append((wall.now - floorStart).seconds)
+            await app.stop()
+        }
+        runner.report(
+            "launch to first frame, warm cache of \(entries)", Samples(launches), unit: .milliseconds,
+            baseline: ("launch services only, no UI", Samples(floors)), targets: [.atMost(50)])
+
+        // A refresh that inserts 50 entries above the visible ones.
+        let clock2 = ManualClock()
+        let refreshing = AppSession(
+            definition: Strand.definition, configuration: configuration, clock: clock2,
+            networkClock: InstantNetworkClock(base: clock2), colorMode: .trueColor, width: 80, height: 24)
+        try await refreshing.launch()
+        await refreshing.settle()
+        for _ in 0..<5 { _ = refreshing.shell?.handle(.down) }
+        await refreshing.settle()
+        let screen2 = Screen(size: TerminalSize(columns: 80, rows: 24), colorMode: .trueColor)
+        func frame2() -> FrameUpdate {
+            let (buffer, cursor) = refreshing.render()
+            screen2.buffer = buffer
+            screen2.cursor = cursor
+            return screen2.commit()
+        }
+        _ = frame2()
+        let feed = refreshing.shell?.currentScreen as? FeedScreen
+        let selected = feed?.postList.selectedItem?.id
+        let server = try BackendServer(
+            directory: configuration.backendDirectory, seed: 1,
+            clock: ManualClock(start: Date().addingTimeInterval(86_400)))
+        for index in 0..<50 {
+            _ = await server.handle(
+                Request(
+                    .post, "/v1/posts",
+                    headers: [
+                        "Authorization": "Bearer \(BackendSeed.token(forHandle: "grace"))",
+                        "Idempotency-Key": "bench-refresh-\(index)", "Content-Type": "application/json",
+                    ], body: Data(#"{"text": "Fresh \#(index)"}"#.utf8)))
+        }
+        server.close()
+        feed?.refresh()
+        await refreshing.settle()
+        let update = frame2()
+        let stillSelected = feed?.postList.selectedItem?.id == selected
+        let visible =
+            feed?.postList.view.visibleSections.contains(feed?.postList.selectedIndex ?? -1) ?? false
+        runner.report(
+            "refresh inserting 50 above: lines redrawn", value: Double(update.changedLineCount), unit: .count,
+            baseline: ("full redraw", 24), targets: [.atMost(2)],
+            note: "selected post kept: \(stillSelected && visible)")
+        await refreshing.stop()
+    }
+}
+
+struct BenchSetupError: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -19,6 +19,26 @@ public protocol ReplyModel: Sendable {
 extension ReplyModel {
     /// Whether replies are drawn joined by threadlines.
     public var drawsThreadlines: Bool { style == .threadedPosts }
+
+    /// Whether a reply may carry a photo: a threaded reply is a post like any other; a comment
+    /// is text.
+    public var repliesTakePhotos: Bool { style == .threadedPosts }
+
+    /// Whether a reply with `text` and `attachmentCount` attachments can be sent. A threaded
+    /// reply follows `policy` like any post; a comment needs text, within the policy's limit,
+    /// and no media.
+    public func check(reply text: String, attachmentCount: Int, policy: any ComposerPolicy) -> ComposerVerdict
+    {
+        guard style == .comments else { return policy.check(text: text, attachmentCount: attachmentCount) }
+        if attachmentCount > 0 { return .rejected("a \(noun) is text only: remove the photo") }
+        if text.trimmingWhitespace.isEmpty { return .rejected("a \(noun) needs text") }
+        if text.count > policy.textLimit {
+            let over = text.count - policy.textLimit
+            return .rejected(
+                "text is \(over) character\(over == 1 ? "" : "s") over the limit of \(policy.textLimit)")
+        }
+        return .ready
+    }
 }
 
 @usableFromInline let replyModelSocket = Socket<any ReplyModel>.required(

@@ -149,6 +149,11 @@ public enum BackendFixtures {
             .put, "/v1/posts/\(mediaID)/repost", body: nil, as: handle, on: server, expecting: 200)
     }
 
+    /// Deletes `mediaID`, as its author `handle`.
+    public static func delete(on server: BackendServer, as handle: String, _ mediaID: String) async throws {
+        _ = try await send(.delete, "/v1/posts/\(mediaID)", body: nil, as: handle, on: server, expecting: 200)
+    }
+
     /// Likes `mediaID` as `handle`.
     public static func like(on server: BackendServer, as handle: String, _ mediaID: String) async throws {
         _ = try await send(

@@ -23,6 +23,12 @@ public struct ShippedApp: Sendable, CustomTestStringConvertible {
     public let missingPhotoMessage: String?
     /// The title bar's start.
     public let titlePrefix: String
+    /// Whether replies are comments (text only, no photo picker) rather than threaded posts.
+    public let repliesAreComments: Bool
+    /// The reply composer's title.
+    public let replyTitle: String
+    /// How the viewer's own reply "Nice one" is drawn in the thread.
+    public let ownReplyLine: String
 
     /// The app's id.
     public var id: String { definition.id }
@@ -33,12 +39,14 @@ public struct ShippedApp: Sendable, CustomTestStringConvertible {
         definition: Prism.definition, threadTitle: "Comments", showsTextPosts: false, showsReplyParent: false,
         requiresPhoto: true, textLimit: 2200,
         missingPhotoMessage: "✕ add a photo first: press tab to pick one",
-        titlePrefix: "◈ Prism")
+        titlePrefix: "◈ Prism", repliesAreComments: true, replyTitle: "Comment",
+        ownReplyLine: "ada Nice one")
 
     /// Strand, text-first.
     public static let strand = ShippedApp(
         definition: Strand.definition, threadTitle: "Thread", showsTextPosts: true, showsReplyParent: true,
-        requiresPhoto: false, textLimit: 500, missingPhotoMessage: nil, titlePrefix: "@ Strand")
+        requiresPhoto: false, textLimit: 500, missingPhotoMessage: nil, titlePrefix: "@ Strand",
+        repliesAreComments: false, replyTitle: "Reply", ownReplyLine: "┃ A Ada Abbott @ada · now")
 
     /// Both apps.
     public static let all = [prism, strand]

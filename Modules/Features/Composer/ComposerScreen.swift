@@ -28,15 +28,23 @@ public final class ComposerScreen: AppScreen {
         field = TextField(placeholder: placeholder, mode: .wrapped(maxLines: 6), limit: nil)
     }
 
+    /// Whether this draft may carry a photo: a post may, a reply only when replies are posts.
+    private var takesPhotos: Bool {
+        replyingTo == nil || context.registry[.replyModel].repliesTakePhotos
+    }
+
     public var title: String {
         let policy = context.registry[.composerPolicy]
-        return replyingTo == nil ? "New \(policy.noun)" : "Reply"
+        guard replyingTo != nil else { return "New \(policy.noun)" }
+        let noun = context.registry[.replyModel].noun
+        return noun.prefix(1).uppercased() + noun.dropFirst()
     }
 
     public var capturesText: Bool { !pickerFocused }
 
     public var hints: String {
         if let message { return message }
+        if !takesPhotos { return "type · enter send · esc cancel" }
         return pickerFocused
             ? "←/→ choose · space pick · tab back to text · enter post · esc cancel"
             : "type · enter post · tab photos · esc cancel"
@@ -55,6 +63,7 @@ public final class ComposerScreen: AppScreen {
             if replyingTo == nil { clear() }
             return true
         case .tab, .backTab:
+            guard takesPhotos else { return true }
             pickerFocused.toggle()
             return true
         case .enter:
@@ -80,7 +89,13 @@ public final class ComposerScreen: AppScreen {
     func submit() {
         let policy = context.registry[.composerPolicy]
         let photo = pickedPhoto.map { SamplePhotos.all[$0].photo }
-        switch policy.check(text: field.text, attachmentCount: photo == nil ? 0 : 1) {
+        let attachments = photo == nil ? 0 : 1
+        let verdict =
+            replyingTo == nil
+            ? policy.check(text: field.text, attachmentCount: attachments)
+            : context.registry[.replyModel].check(
+                reply: field.text, attachmentCount: attachments, policy: policy)
+        switch verdict {
         case .rejected(let reason):
             message = "✕ " + reason
         case .ready:
@@ -123,6 +138,7 @@ public final class ComposerScreen: AppScreen {
             StyledLine("\(count)/\(policy.textLimit)", style: over ? style.failure : style.secondary),
             in: Rect(x: rect.x + 1, y: y, width: rect.width - 2, height: 1))
         y += 1
+        guard takesPhotos else { return cursor }
         let requirement = policy.media == .required ? "a photo is required" : "a photo is optional"
         var picker = StyledLine(
             "photo (\(requirement)): ", style: pickerFocused ? style.accent : style.secondary)

@@ -16,6 +16,10 @@ public final class PostList: ListAdapterDataSource {
     private let context: AppContext
     /// The posts shown, in order.
     public private(set) var items: [PostItem] = []
+    /// Updates handed to the adapter and not yet shown.
+    private var updatesInFlight = 0
+    /// Whether to select the first post once the updates in flight are shown.
+    private var selectFirstWhenShown = false
     /// Runs when a post is opened (enter).
     public var onActivate: (@MainActor (PostItem) -> Void)?
 
@@ -47,10 +51,15 @@ public final class PostList: ListAdapterDataSource {
     /// then the view gets one update plan; `shown` runs after that.
     public func show(_ items: [PostItem], shown: (@MainActor () -> Void)? = nil) {
         self.items = items
+        updatesInFlight += 1
         context.tracker.run { [weak self] in
             guard let self else { return }
             await self.adapter.performUpdatesWithPreparedLayout()
-            if self.view.selection == nil, !self.items.isEmpty {
+            self.updatesInFlight -= 1
+            if self.view.selection == nil || (self.selectFirstWhenShown && self.updatesInFlight == 0),
+                !self.items.isEmpty
+            {
+                self.selectFirstWhenShown = false
                 self.view.select(ListRowPath(section: 0, row: 0))
             }
             shown?()
@@ -101,9 +110,11 @@ public final class PostList: ListAdapterDataSource {
         view.select(ListRowPath(section: section, row: 0))
     }
 
-    /// Selects the first post, scrolling to the top.
+    /// Selects the first post, scrolling to the top; when an update is still being laid out,
+    /// again once it is shown (the newest post may be in it).
     public func selectFirst() {
-        guard !items.isEmpty else { return }
+        if updatesInFlight > 0 { selectFirstWhenShown = true }
+        guard view.numberOfSections > 0 else { return }
         view.select(ListRowPath(section: 0, row: 0))
     }
 

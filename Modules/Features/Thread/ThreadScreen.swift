@@ -170,7 +170,10 @@ public final class ThreadScreen: AppScreen {
             return nil
         }
         list.draw(into: &buffer, in: rect)
-        if let page, page.replies.entries.isEmpty, list.view.contentHeight < rect.height {
+        // The replies shown, merged with the viewer's own: a pending reply is a reply.
+        if page != nil, !list.items.contains(where: { $0.role == .reply }),
+            list.view.contentHeight < rect.height
+        {
             let noun = context.registry[.replyModel].noun
             buffer.put(
                 "No \(Plural.of(noun)) yet. Press r to add one.", style: context.style.secondary,

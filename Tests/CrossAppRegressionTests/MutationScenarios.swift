@@ -1,0 +1,262 @@
+import AppTesting
+import Backend
+import Composition
+import Features
+import Foundation
+import MediaModel
+import TerminalUI
+import Testing
+import Wire
+
+/// The viewer's changes: likes, posts, replies and reposts shown at once, confirmed by the
+/// server, kept across restarts while offline, rolled back when the server refuses them, and
+/// never clobbered by a refresh.
+@Suite @MainActor struct MutationScenarios {
+    @Test(arguments: ShippedApp.all)
+    func likeAndUnlike_showAtOnceAndReachTheServer(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let liked = await HeadlessHarness.run(
+            app.definition, script: "wait\nframe\nkey l\nwait\nframe\n", directories: directories)
+        #expect(liked.status == 0)
+        let before = try #require(selectedCounts(liked.frames[0]))
+        let after = try #require(selectedCounts(liked.frames[1]))
+        #expect(!before.liked && after.liked)
+        #expect(after.likes == before.likes + 1)
+
+        // The other app, on its own data but the same backend and viewer, sees the like.
+        let other = try #require(ShippedApp.all.first { $0.id != app.id })
+        let seen = await HeadlessHarness.run(
+            other.definition, script: "wait\nframe\n", directories: directories.sibling())
+        #expect(selectedCounts(seen.lastFrame) == after, "the like reached the server")
+
+        let unliked = await HeadlessHarness.run(
+            app.definition, script: "wait\nkey l\nwait\nframe\nrestart\nwait\nframe\n",
+            directories: directories)
+        #expect(selectedCounts(unliked.frames[0]) == before)
+        #expect(selectedCounts(unliked.frames[1]) == before, "the unlike is the server's state too")
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func repost_countsAtOnceAndStays(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let run = await HeadlessHarness.run(
+            app.definition, script: "wait\nframe\nkey s\nwait\nframe\nrestart\nwait\nframe\n",
+            directories: directories)
+        let before = try #require(selectedCounts(run.frames[0]))
+        let after = try #require(selectedCounts(run.frames[1]))
+        #expect(after.reposts == before.reposts + 1)
+        #expect(selectedCounts(run.frames[2])?.reposts == before.reposts + 1, "confirmed by the server")
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func post_isPendingAtTheTopThenConfirmed_andTheOtherAppShowsItByItsFeedPolicy(app: ShippedApp)
+        async throws
+    {
+        // A photo post, made while offline, then sent when back online.
+        let directories = try TestDirectories.make()
+        let photo = "Harbor at dusk from \(app.id)"
+        let run = await HeadlessHarness.run(
+            app.definition,
+            script: """
+                wait
+                network offline
+                key n
+                type \(photo)
+                key tab
+                key space
+                key enter
+                wait
+                frame
+                network perfect
+                wait
+                frame
+
+                """,
+            directories: directories, height: 40)
+        #expect(run.status == 0)
+        let pending = run.frames[0]
+        let selected = lines(pending).filter { $0.hasPrefix("▌") }.joined(separator: "\n")
+        #expect(selected.contains("sending…"), "the new post is selected at the top, marked sending")
+        #expect(pending.contains(photo))
+        let confirmed = run.frames[1]
+        #expect(confirmed.contains(photo))
+        #expect(!confirmed.contains("sending…"))
+
+        // A text-only post, where the app's composer allows one.
+        let text = "Words only from \(app.id)"
+        if !app.requiresPhoto {
+            let textRun = await HeadlessHarness.run(
+                app.definition, script: "wait\nkey n\ntype \(text)\nkey enter\nwait\nframe\n",
+                directories: directories, height: 40)
+            #expect(textRun.lastFrame.contains(text))
+        }
+
+        // Both apps on the shared backend: the photo post shows in each, the text-only post only
+        // where the feed policy shows text.
+        for other in ShippedApp.all {
+            let seen = await HeadlessHarness.run(
+                other.definition, script: "wait\nframe\n", directories: directories.sibling(), height: 60)
+            #expect(seen.lastFrame.contains(photo), "\(other.id) shows the photo post")
+            if !app.requiresPhoto {
+                #expect(
+                    seen.lastFrame.contains(text) == other.showsTextPosts,
+                    "\(other.id) shows text-only posts: \(other.showsTextPosts)")
+            }
+        }
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func reply_isACommentOrAThreadedReplyAsTheReplyModelSays(app: ShippedApp) async throws {
+        let run = await HeadlessHarness.run(
+            app.definition,
+            script: "wait\nkey enter\nwait\nframe\nkey r\nframe\ntype Nice one\nkey enter\nwait\nframe\n",
+            directories: try TestDirectories.make(), height: 30)
+        #expect(run.status == 0)
+        let (thread, composer, replied) = (run.frames[0], run.frames[1], run.frames[2])
+
+        #expect(lines(composer)[0].hasPrefix(app.titlePrefix + " · " + app.replyTitle))
+        #expect(composer.contains("photo (") == !app.repliesAreComments, "comments carry no photo")
+        #expect(replied.contains(app.ownReplyLine), "the reply shows at once, drawn as \(app.id) draws one")
+        #expect(!replied.contains(" yet. Press r to add one."), "a pending reply is a reply")
+        let repliesBefore = try #require(selectedCounts(thread)).replies
+        #expect(selectedCounts(replied)?.replies == repliesBefore + 1)
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func offlineChanges_surviveARestartAndAreSentInOrder(app: ShippedApp) async throws {
+        // Given a feed cached by an earlier online launch
+        let directories = try TestDirectories.make()
+        _ = await HeadlessHarness.run(app.definition, script: "wait\n", directories: directories)
+
+        // When the app, offline, likes the first post and reposts it (one lane: sent in that
+        // order), restarts, and comes back online
+        let run = await HeadlessHarness.run(
+            app.definition,
+            script: """
+                wait
+                frame
+                key l
+                key s
+                wait
+                restart
+                wait
+                frame
+                key 5
+                frame
+                network perfect
+                wait
+                frame
+
+                """,
+            directories: directories, height: 30, extraArguments: ["--network", "offline"])
+        #expect(run.status == 0)
+        let before = try #require(selectedCounts(run.frames[0]))
+
+        // Then the changes are still shown and still pending after the restart
+        let restarted = run.frames[1]
+        #expect(restarted.contains("[offline]"))
+        #expect(selectedCounts(restarted)?.likes == before.likes + 1)
+        #expect(selectedCounts(restarted)?.reposts == before.reposts + 1)
+        #expect(run.frames[2].contains("Changes: 2 pending, 0 failed"))
+
+        // And, back online, both are confirmed, the like first
+        let sent = lines(run.frames[3])
+        #expect(sent.contains { $0.contains("Changes: 0 pending, 0 failed") })
+        let confirmed = sent.filter { $0.contains("confirmed") }
+        #expect(confirmed.count == 2)
+        #expect(confirmed.first?.contains("repost") == true, "newest first: the repost was sent last")
+        #expect(confirmed.last?.contains("like") == true)
+
+        let seen = await HeadlessHarness.run(
+            app.definition, script: "wait\nframe\n", directories: directories.sibling())
+        #expect(selectedCounts(seen.lastFrame)?.liked == true, "the server has the like")
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func aChangeTheServerRefuses_isRolledBackAndShownAsFailed(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        let first = try #require(feed.items.first?.media)
+        let before = try #require(selectedCounts(HeadlessHarness.frame(of: session)))
+
+        // Given the post is deleted on the server after the feed was loaded
+        let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
+        try await BackendFixtures.delete(on: server, as: first.author.handle, first.id.rawValue)
+
+        // When the viewer likes it
+        _ = session.shell?.handle(.character("l"))
+        await session.settle()
+
+        // Then the like is rolled back and the Sync tab lists it as failed, with the reason
+        #expect(selectedCounts(HeadlessHarness.frame(of: session)) == before)
+        _ = session.shell?.handle(.character("5"))
+        await session.settle()
+        let sync = HeadlessHarness.frame(of: session)
+        #expect(sync.contains("Changes: 0 pending, 1 failed"))
+        #expect(sync.contains("like \(first.id.rawValue)"))
+        #expect(sync.contains("failed: "))
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func aRefreshDuringAPendingLike_keepsItWithoutFlicker(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, clock) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        let first = try #require(feed.items.first?.media)
+        let transport = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport)
+        var frames = [HeadlessHarness.frame(of: session)]
+        let before = try #require(selectedCounts(frames[0]))
+
+        // Given a like whose first send is answered "retry in a minute"
+        transport.injectFaults([.rateLimited(retryAfter: .seconds(60))])
+        _ = session.shell?.handle(.character("l"))
+        await session.settle()
+        frames.append(HeadlessHarness.frame(of: session))
+
+        // When someone else likes the post and the feed refreshes before the like is sent
+        try await BackendFixtures.like(on: transport.server, as: "grace", first.id.rawValue)
+        feed.refresh()
+        await session.settle()
+        frames.append(HeadlessHarness.frame(of: session))
+
+        // Then the refresh shows the other like and keeps the pending one
+        let counts = frames.compactMap(selectedCounts)
+        #expect(counts.count == 3)
+        #expect(
+            counts[1]
+                == Counts(
+                    liked: true, likes: before.likes + 1, replies: before.replies, reposts: before.reposts))
+        #expect(counts[2].liked && counts[2].likes == before.likes + 2, "not clobbered by the refresh")
+
+        // And once sent, the count stays where it was: no step back and forth between frames
+        _ = clock.advance(by: .seconds(61))
+        await session.settle()
+        let sent = try #require(selectedCounts(HeadlessHarness.frame(of: session)))
+        #expect(sent == counts[2])
+    }
+}
+
+/// The counts line of the selected post (`♥ 2   ↩ 0   ↻ 1`).
+struct Counts: Equatable, CustomStringConvertible {
+    var liked: Bool
+    var likes: Int
+    var replies: Int
+    var reposts: Int
+
+    var description: String { "\(liked ? "♥" : "♡") \(likes) ↩ \(replies) ↻ \(reposts)" }
+}
+
+/// The counts of the first selected post in `frame`, if one shows them.
+func selectedCounts(_ frame: String) -> Counts? {
+    for line in lines(frame) where line.hasPrefix("▌♥") || line.hasPrefix("▌♡") {
+        let words = line.dropFirst().split(separator: " ")
+        guard words.count >= 6, let likes = Int(words[1]), let replies = Int(words[3]),
+            let reposts = Int(words[5])
+        else { continue }
+        return Counts(liked: words[0] == "♥", likes: likes, replies: replies, reposts: reposts)
+    }
+    return nil
+}

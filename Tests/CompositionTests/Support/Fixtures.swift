@@ -117,10 +117,11 @@ final class ScriptedService: Service {
 }
 
 extension ServiceDefinition {
-    /// A scripted service with dependencies and events.
+    /// A scripted service with dependencies and events. The default timeout only catches a
+    /// hang: a whole `swift test` on 2 cores can delay a trivial start by seconds.
     static func scripted(
         _ id: String, log: EventLog, dependencies: [String] = [], events: Set<LifecycleEvent.Kind> = [],
-        behavior: ScriptedService.Behavior = .succeed, timeout: Duration = .seconds(5),
+        behavior: ScriptedService.Behavior = .succeed, timeout: Duration = .seconds(60),
         line: Int = #line
     ) -> ServiceDefinition {
         ServiceDefinition(

@@ -41,12 +41,14 @@ extension ComposerPolicy {
         if trimmed.isEmpty && attachmentCount == 0 {
             return .rejected("nothing to post yet")
         }
-        if text.count > textLimit {
-            let over = text.count - textLimit
-            return .rejected(
-                "text is \(over) character\(over == 1 ? "" : "s") over the limit of \(textLimit)")
-        }
-        return .ready
+        return checkLength(of: text)
+    }
+
+    /// Whether `text` fits the text limit (counted in characters), whatever else the draft holds.
+    public func checkLength(of text: String) -> ComposerVerdict {
+        guard text.count > textLimit else { return .ready }
+        let over = text.count - textLimit
+        return .rejected("text is \(over) character\(over == 1 ? "" : "s") over the limit of \(textLimit)")
     }
 }
 

@@ -32,12 +32,7 @@ extension ReplyModel {
         guard style == .comments else { return policy.check(text: text, attachmentCount: attachmentCount) }
         if attachmentCount > 0 { return .rejected("a \(noun) is text only: remove the photo") }
         if text.trimmingWhitespace.isEmpty { return .rejected("a \(noun) needs text") }
-        if text.count > policy.textLimit {
-            let over = text.count - policy.textLimit
-            return .rejected(
-                "text is \(over) character\(over == 1 ? "" : "s") over the limit of \(policy.textLimit)")
-        }
-        return .ready
+        return policy.checkLength(of: text)
     }
 }
 

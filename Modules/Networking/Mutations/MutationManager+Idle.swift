@@ -27,7 +27,10 @@ extension MutationManager {
     }
 
     private func waitForIdleness() async {
+        var firstLook = true
         while !Task.isCancelled {
+            let nudge = firstLook
+            firstLook = false
             let idle = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
                 let now = self.now
                 let idle = state.withLock { state -> Bool in
@@ -37,9 +40,11 @@ extension MutationManager {
                 }
                 if idle {
                     continuation.resume(returning: true)
-                } else {
+                } else if nudge {
                     // Something is due: make sure the sender looks now, even if its timer was set
-                    // on a manual clock that has just been advanced past it.
+                    // on a manual clock that has just been advanced past it. Only once: after that
+                    // every pass of the sender wakes this waiter, and nudging on each wake would
+                    // spin the two against each other for as long as a request is in flight.
                     signal.fire()
                 }
             }

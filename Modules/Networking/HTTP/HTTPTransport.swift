@@ -22,6 +22,13 @@ import Wire
 ///
 /// Headers pass through as set, the `Authorization: Bearer` token of `APIClient` included.
 ///
+/// Reads (GET and HEAD) share keep-alive connections. A change (any other method) goes out on a
+/// connection of its own, closed after its response: when a server loses a change's response by
+/// closing a reused connection, libcurl under URLSession retries on a fresh one but cannot
+/// rewind the body it already sent, and the request stalls until the timeout. On a connection
+/// of its own the loss shows at once, and the mutation manager resends with the same
+/// `Idempotency-Key`.
+///
 /// ```swift
 /// let transport = HTTPTransport(baseURL: URL(string: "http://127.0.0.1:8080")!)
 /// let client = APIClient(transport: transport, bearerToken: "seed-ada")
@@ -33,7 +40,10 @@ public final class HTTPTransport: Transport {
     /// How long a request may take, from sending to the last byte of the response. A long poll
     /// (`GET /v1/events?wait=N`) gets `N` seconds more.
     public let timeout: Duration
+    /// Keep-alive connections for reads.
     private let session: URLSession
+    /// Connections for changes, one per request (`Connection: close`).
+    private let changeSession: URLSession
 
     /// Makes a transport to `baseURL`.
     ///
@@ -53,9 +63,13 @@ public final class HTTPTransport: Transport {
         // session-wide inactivity timeout would cut them short, so it is set out of the way.
         configuration.timeoutIntervalForRequest = 24 * 3600
         session = URLSession(configuration: configuration)
+        changeSession = URLSession(configuration: configuration)
     }
 
-    deinit { session.invalidateAndCancel() }
+    deinit {
+        session.invalidateAndCancel()
+        changeSession.invalidateAndCancel()
+    }
 
     /// Sends `request` and returns the response that arrived, whatever its status.
     ///
@@ -79,9 +93,13 @@ public final class HTTPTransport: Transport {
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
         // Every request but GET and HEAD carries a body, if only an empty one, so it is framed
         // with Content-Length (never chunked, which the server refuses).
-        if request.method != .get && request.method != .head { urlRequest.httpBody = request.body }
+        let isChange = request.method != .get && request.method != .head
+        if isChange {
+            urlRequest.httpBody = request.body
+            urlRequest.setValue("close", forHTTPHeaderField: "Connection")
+        }
 
-        let session = session
+        let session = isChange ? changeSession : session
         let expired = Expiry()
         let exchange = Task { try await session.data(for: urlRequest) }
         let watchdog = Task {

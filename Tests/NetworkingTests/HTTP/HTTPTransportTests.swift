@@ -10,6 +10,13 @@ import Wire
 @Suite struct HTTPTransportTests {
     static let request = Request(.get, "/v1/feed", headers: ["Authorization": "Bearer seed-ada"])
 
+    /// The response `body` returns, or the transport error it throws.
+    static func outcome(_ body: () async throws -> Response) async -> (
+        response: Response?, error: (any Error)?
+    ) {
+        do { return (try await body(), nil) } catch { return (nil, error) }
+    }
+
     /// The transport error `body` throws, or nil.
     static func failure(_ body: () async throws -> Void) async -> TransportError? {
         do { try await body() } catch let error as TransportError { return error } catch { return nil }
@@ -31,9 +38,11 @@ import Wire
     }
 
     @Test func noResponseInTime_isATimeout() async throws {
+        // The stub holds the connection far longer than the timeout, so on a loaded machine only
+        // the transport's own limit can end the exchange.
         let stub = try StubHTTPServer { connection in
             _ = connection.readRequest()
-            _ = connection.waitForClientClose()
+            _ = connection.waitForClientClose(limit: .seconds(120))
         }
         let transport = HTTPTransport(baseURL: stub.url, timeout: .milliseconds(200))
         let error = await Self.failure { _ = try await transport.send(Self.request) }
@@ -99,6 +108,53 @@ import Wire
         // Every attempt (URLSession may retry once on a fresh connection) carried the same key.
         #expect(!stub.requests.isEmpty)
         #expect(stub.requests.allSatisfy { $0.contains("Idempotency-Key: k1\r\n") })
+        stub.stop()
+    }
+
+    @Test func aChangeGoesOutOnAConnectionOfItsOwn_soALostResponseNeverStalls() async throws {
+        // Given a server that answers a connection's first request (closing it when asked to)
+        // and loses the response to a second request on the same connection
+        let stub = try StubHTTPServer { connection in
+            guard let request = connection.readRequest() else { return }
+            connection.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+            if request.lowercased().contains("\r\nconnection: close\r\n") { return }
+            _ = connection.readRequest()
+        }
+        let transport = HTTPTransport(baseURL: stub.url, timeout: .seconds(30))
+
+        // When a read and then two changes are sent one after the other
+        let read = try await transport.send(Self.request)
+        var statuses: [Int] = []
+        for key in ["k1", "k2"] {
+            let change = Request(.post, "/v1/posts", headers: ["Idempotency-Key": key], body: Data("{}".utf8))
+            let outcome = await Self.outcome { try await transport.send(change) }
+            statuses.append(
+                try #require(outcome.response, "change \(key): \(outcome.error.map { "\($0)" } ?? "")").status
+            )
+        }
+
+        // Then each change went out on a connection of its own and was answered; on a reused
+        // connection the lost response would have stalled until the timeout (libcurl retries
+        // it on a fresh connection but cannot rewind a body it already sent)
+        #expect(read.status == 200)
+        #expect(statuses == [200, 200])
+        #expect(stub.connectionsAccepted == 3)
+        let changes = stub.requests.filter { $0.hasPrefix("POST ") }
+        #expect(changes.count == 2)
+        #expect(changes.allSatisfy { $0.lowercased().contains("\r\nconnection: close\r\n") })
+        stub.stop()
+    }
+
+    @Test func readsShareAKeepAliveConnection() async throws {
+        let stub = try StubHTTPServer { connection in
+            while connection.readRequest() != nil {
+                connection.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+            }
+        }
+        let transport = HTTPTransport(baseURL: stub.url, timeout: .seconds(30))
+        for _ in 0..<3 { _ = try await transport.send(Self.request) }
+        #expect(stub.connectionsAccepted == 1)
+        #expect(stub.requests.allSatisfy { !$0.lowercased().contains("connection: close") })
         stub.stop()
     }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -78,7 +79,10 @@ final class StubHTTPServer: Sendable {
     private let listener: Int32
     let port: Int
     private let received = Mutex<[String]>([])
-    private let closedByClient = Mutex<Int>(0)
+    private let accepted = Mutex<Int>(0)
+    /// Signalled once the accepting thread has closed the listener and ended.
+    private let acceptingEnded = DispatchSemaphore(value: 0)
+    private let stopped = Mutex(false)
 
     /// Starts listening; `behavior` runs on a thread of its own for each connection, and the
     /// connection is closed when it returns.
@@ -101,10 +105,21 @@ final class StubHTTPServer: Sendable {
             throw StubError(description: "the stub server could not listen: errno \(errno)")
         }
         port = Int(UInt16(bigEndian: address.sin_port))
+        // The accepting thread alone closes the listener, when `stop()` has shut it down: were it
+        // closed from outside, its descriptor number could be reused by another test's listener
+        // before this thread first calls accept, and this stub would take that test's connections.
         let thread = Thread { [self] in
+            defer {
+                Glibc.close(listener)
+                acceptingEnded.signal()
+            }
             while true {
                 let fd = accept(listener, nil, nil)
-                guard fd >= 0 else { return }
+                guard fd >= 0 else {
+                    if errno == EINTR || errno == ECONNABORTED { continue }
+                    return
+                }
+                accepted.withLock { $0 += 1 }
                 let connection = Connection(fd: fd, server: self)
                 let handler = Thread {
                     behavior(connection)
@@ -119,15 +134,23 @@ final class StubHTTPServer: Sendable {
     /// `http://127.0.0.1:PORT`.
     var url: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
 
+    /// How many connections were accepted so far.
+    var connectionsAccepted: Int { accepted.withLock { $0 } }
+
     /// The request heads (and bodies) read so far.
     var requests: [String] { received.withLock { $0 } }
 
     fileprivate func record(_ request: String) { received.withLock { $0.append(request) } }
 
-    /// Stops accepting.
+    /// Stops accepting and closes the listener (waiting, briefly, for the accepting thread).
     func stop() {
+        guard
+            !stopped.withLock({ stopped in
+                defer { stopped = true }; return stopped
+            })
+        else { return }
         shutdown(listener, Int32(SHUT_RDWR))
-        Glibc.close(listener)
+        _ = acceptingEnded.wait(timeout: .now() + 10)
     }
 
     /// A free port nothing listens on (bound, then released).

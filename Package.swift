@@ -112,7 +112,7 @@ let package = Package(
             "Networking",
             [
                 "Networking", "Backend", "Wire", "MediaModel", "Storage", "Composition",
-                "mutation-crash-helper",
+                "mutation-crash-helper", "backend-server",
             ]),
         tests("Sockets", ["Sockets"]),
         tests("HTTPServer", ["HTTPServer", "Backend", "Networking", "Wire", "MediaModel", "Storage"]),

@@ -1,14 +1,17 @@
 // mutation-crash-helper: the process MutationCrashTests kill with SIGKILL at random moments.
 //
-// It enqueues mutations through a MutationManager on its own app database and sends them to a
-// backend database it shares with the test (in process, through EmbeddedTransport with injected
-// 5xx and lost responses). After each enqueue returns (the row is durable) it prints one line
-// per mutation, which the test takes as the acknowledgement:
+// It enqueues mutations through a MutationManager on its own app database and sends them either
+// to a backend database it shares with the test (in process, through EmbeddedTransport with
+// injected 5xx and lost responses) or to a backend-server over HTTP (whose --faults inject them
+// on the real socket). After each enqueue returns (the row is durable) it prints one line per
+// mutation, which the test takes as the acknowledgement:
 //
 //     ACK <token> <kind> <target>
 //
-// usage: mutation-crash-helper --app DIR --backend DIR --run N [--count K] [--drain]
-//   --run N    seeds this run's choices and faults
+// usage: mutation-crash-helper --app DIR (--backend DIR | --server URL) --run N [--count K] [--drain]
+//   --backend DIR  the backend's database directory, served in process
+//   --server URL   a backend-server's base URL (http://127.0.0.1:PORT), reached with HTTPTransport
+//   --run N        seeds this run's choices and faults
 //   --count K  how many bursts to enqueue (default 40)
 //   --drain    enqueue nothing; send what the journal holds until nothing is pending, then print
 //              "DRAINED pending=<n> failed=<n>" and exit 0
@@ -22,6 +25,7 @@ import Wire
 struct Options {
     var app = ""
     var backend = ""
+    var server: URL?
     var run: UInt64 = 0
     var count = 40
     var drain = false
@@ -37,6 +41,12 @@ struct Options {
             switch arguments[index] {
             case "--app": app = try value()
             case "--backend": backend = try value()
+            case "--server":
+                let text = try value()
+                guard let url = URL(string: text), url.scheme == "http" else {
+                    throw HelperError("--server needs an http:// URL, not '\(text)'")
+                }
+                server = url
             case "--run": run = UInt64(try value()) ?? 0
             case "--count": count = Int(try value()) ?? count
             case "--drain": drain = true
@@ -44,7 +54,9 @@ struct Options {
             }
             index += 1
         }
-        guard !app.isEmpty, !backend.isEmpty else { throw HelperError("--app and --backend are required") }
+        guard !app.isEmpty, backend.isEmpty != (server == nil) else {
+            throw HelperError("--app and one of --backend or --server are required")
+        }
     }
 }
 
@@ -73,11 +85,19 @@ func emit(_ line: String) {
 func run() async throws -> Int32 {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
     let clock = SystemClock()
-    let server = try BackendServer(directory: options.backend, seed: BackendSeed.defaultSeed, clock: clock)
-    let faults = FaultProfile(
-        name: "crash", latency: .uniform(.zero, .milliseconds(2)), failureRate: 0.2,
-        dropResponseAfterApplyRate: 0.15)
-    let transport = EmbeddedTransport(server: server, profile: faults, clock: clock, seed: options.run)
+    let transport: any Transport
+    if let url = options.server {
+        // A lost response shows as the connection closing, at once; the timeout only bounds a
+        // server that stalls, and stays short so a stall costs a retry rather than the run.
+        transport = HTTPTransport(baseURL: url, timeout: .seconds(2))
+    } else {
+        let server = try BackendServer(
+            directory: options.backend, seed: BackendSeed.defaultSeed, clock: clock)
+        let faults = FaultProfile(
+            name: "crash", latency: .uniform(.zero, .milliseconds(2)), failureRate: 0.2,
+            dropResponseAfterApplyRate: 0.15)
+        transport = EmbeddedTransport(server: server, profile: faults, clock: clock, seed: options.run)
+    }
     let client = APIClient(transport: transport, bearerToken: BackendSeed.defaultViewerToken, clock: clock)
     let database = try AppDatabase.open(directory: options.app, options: Database.Options())
     var configuration = MutationManager.Configuration()

@@ -83,7 +83,7 @@ import Wire
         let url = try await Self.listeningURL(of: process)
 
         // When the helper is killed at random moments while sending to it, then drained
-        let outcome = try await Self.crashAndDrain(runs: runs, backend: ["--server", url, "--count", "20"])
+        let outcome = try await Self.crashAndDrain(runs: runs, backend: ["--server", url])
         kill(process.process.processIdentifier, SIGTERM)
         process.process.waitUntilExit()
         #expect(process.process.terminationStatus == 0, "backend-server: \(process.lines().suffix(3))")

@@ -47,7 +47,8 @@ public final class BackendServer: Sendable {
         let path = (directory as NSString).appendingPathComponent(Self.databaseFileName)
         let (database, seed) = try Self.open(path: path, seed: seed)
         self.seed = seed
-        core = BackendCore(database: database, clock: clock)
+        core = BackendCore(
+            database: database, readers: try ReaderPool(path: path, count: Self.readerCount), clock: clock)
         router = Router(routes: Self.routes(core))
     }
 
@@ -59,6 +60,11 @@ public final class BackendServer: Sendable {
         try database.migrate(BackendSchema.migrations)
         return (database, try BackendSeeder.seedIfNeeded(database, seed: seed))
     }
+
+    /// How many read-only connections serve the routes that only read (the feed, threads,
+    /// profiles, the account list) beside the connection that writes: as many as the HTTP
+    /// server runs handlers at once.
+    static let readerCount = 2
 
     /// The clock timestamps come from.
     public var clock: any WallClock { core.clock }
@@ -88,7 +94,10 @@ public final class BackendServer: Sendable {
     }
 
     /// Closes the database; later requests answer 500.
-    public func close() { try? core.database.close() }
+    public func close() {
+        core.readers.close()
+        try? core.database.close()
+    }
 }
 
 /// The backend's directory could not be prepared.

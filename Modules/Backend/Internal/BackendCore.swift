@@ -6,13 +6,22 @@ import Wire
 /// The backend's engine: its database, clock and event notifier, and the queries and handlers
 /// the routes call (in `Routes/`).
 final class BackendCore: Sendable {
+    /// The connection every write (and every read inside a write) goes through.
     let database: Database
+    /// Connections for the routes that only read.
+    let readers: ReaderPool
     let clock: any WallClock
     let notifier = EventNotifier()
 
-    init(database: Database, clock: any WallClock) {
+    init(database: Database, readers: ReaderPool, clock: any WallClock) {
         self.database = database
+        self.readers = readers
         self.clock = clock
+    }
+
+    /// Runs a read-only `body` on a reader connection, beside other reads and the writer.
+    func read<T>(_ body: (borrowing Connection) throws -> T) throws -> T {
+        try readers.read(or: database, body)
     }
 
     /// The clock's time in milliseconds since 1970 (the wire's precision).

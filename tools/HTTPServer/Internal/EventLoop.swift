@@ -4,7 +4,7 @@ import Synchronization
 import Wire
 
 /// The server's engine: one thread that accepts connections, reads and parses requests, hands
-/// each to its handler (a task on the `HandlerExecutor`'s thread), writes the responses, and
+/// each to its handler (a task on one of the `HandlerExecutor`'s threads), writes the responses, and
 /// enforces timeouts, all with `poll(2)` over non-blocking sockets.
 ///
 /// Other threads reach it only through `shared` (handler completions and the shutdown request,

@@ -2,36 +2,40 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// The thread the server's handlers run on: each request's handler is a task that prefers this
-/// executor, so the event loop's thread only moves bytes while this one runs handlers, and the
-/// two overlap on two cores.
+/// The threads the server's handlers run on: each request's handler is a task that prefers this
+/// executor, so the event loop's thread only moves bytes while these run handlers.
 ///
-/// One thread, on purpose: the backend's handlers serialize on one SQLite connection, whose
-/// lock (a `Mutex`, waiting on Linux's priority-inheriting futex) makes threads that contend for
-/// it spin instead of sleep, taking the cores the loop and the clients need. A handler that
-/// suspends (a long poll, a latency fault) frees the thread while it waits.
+/// Two threads by default, on a two-core machine: the backend serves its reads (the feed, a
+/// thread, a profile) from a pool of read-only connections, so two handlers run side by side;
+/// writes still take turns on the one connection that writes. More threads than cores would
+/// only take turns with the loop and the clients. A handler that suspends (a long poll, a
+/// latency fault) frees its thread while it waits.
 ///
-/// Jobs are handed over in batches: the thread takes every queued job under one lock and runs
-/// them in order, and is woken only when it had gone to sleep, so a busy server pays one lock
-/// per batch on each side and no wake-up per request.
+/// Jobs wait in one first-in, first-out queue; a thread takes the oldest, runs it, and sleeps
+/// only when the queue is empty; a job arriving while a thread sleeps wakes one.
 ///
-/// After `stop`, the thread runs what is queued and exits; jobs that arrive later (handlers
+/// After `stop`, the threads run what is queued and exit; jobs that arrive later (handlers
 /// cancelled at shutdown, finishing up) run on Dispatch's global queue.
 final class HandlerExecutor: TaskExecutor, Sendable {
     private struct Queue {
         var jobs: [UnownedJob] = []
-        var sleeping = false
+        /// The index of the oldest job not taken yet.
+        var head = 0
+        /// Threads waiting on `wakeUp`, each owed one signal.
+        var sleeping = 0
         var stopped = false
     }
 
     private let queue = Mutex(Queue())
     private let wakeUp = DispatchSemaphore(value: 0)
 
-    /// Starts the thread.
-    init() {
-        let thread = Thread { [self] in work() }
-        thread.name = "http-handlers"
-        thread.start()
+    /// Starts `threads` threads (at least one).
+    init(threads: Int = 2) {
+        for index in 0..<max(1, threads) {
+            let thread = Thread { [self] in work() }
+            thread.name = "http-handlers-\(index)"
+            thread.start()
+        }
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
@@ -39,8 +43,9 @@ final class HandlerExecutor: TaskExecutor, Sendable {
         let (queued, wake) = queue.withLock { queue -> (Bool, Bool) in
             guard !queue.stopped else { return (false, false) }
             queue.jobs.append(job)
-            defer { queue.sleeping = false }
-            return (true, queue.sleeping)
+            guard queue.sleeping > 0 else { return (true, false) }
+            queue.sleeping -= 1
+            return (true, true)
         }
         if wake { wakeUp.signal() }
         if !queued {
@@ -49,32 +54,38 @@ final class HandlerExecutor: TaskExecutor, Sendable {
         }
     }
 
-    /// Lets the thread exit once the queued jobs have run.
+    /// Lets the threads exit once the queued jobs have run.
     func stop() {
-        let wake = queue.withLock { queue -> Bool in
+        let sleepers = queue.withLock { queue -> Int in
             queue.stopped = true
-            defer { queue.sleeping = false }
+            defer { queue.sleeping = 0 }
             return queue.sleeping
         }
-        if wake { wakeUp.signal() }
+        for _ in 0..<sleepers { wakeUp.signal() }
     }
 
     private func work() {
         let executor = asUnownedTaskExecutor()
-        var batch: [UnownedJob] = []
         while true {
-            let stopped = queue.withLock { queue -> Bool in
-                swap(&queue.jobs, &batch)
-                if batch.isEmpty && !queue.stopped { queue.sleeping = true }
-                return queue.stopped
+            let (job, stopped) = queue.withLock { queue -> (UnownedJob?, Bool) in
+                guard queue.head < queue.jobs.count else {
+                    if !queue.stopped { queue.sleeping += 1 }
+                    return (nil, queue.stopped)
+                }
+                let job = queue.jobs[queue.head]
+                queue.head += 1
+                if queue.head == queue.jobs.count {
+                    queue.jobs.removeAll(keepingCapacity: true)
+                    queue.head = 0
+                }
+                return (job, queue.stopped)
             }
-            if batch.isEmpty {
+            guard let job else {
                 if stopped { return }
                 wakeUp.wait()
                 continue
             }
-            for job in batch { job.runSynchronously(on: executor) }
-            batch.removeAll(keepingCapacity: true)
+            job.runSynchronously(on: executor)
         }
     }
 }

@@ -10,7 +10,7 @@ extension BackendCore {
     /// `GET /v1/accounts`: every account (up to 500, by id) with its counts, for onboarding. No
     /// bearer token needed.
     func accounts(_ route: RouteRequest) throws -> Response {
-        try database.withConnection { db in
+        try read { db in
             var list = JSONWriter(capacity: 16 * 1024)
             list.beginObject()
             list.key("items")

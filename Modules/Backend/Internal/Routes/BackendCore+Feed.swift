@@ -41,7 +41,7 @@ extension BackendCore {
     func feed(_ route: RouteRequest) throws -> Response {
         let limit = try route.limit()
         let after = try route.cursor(list: "f", count: 3)?.parts ?? [Int64.max, Int64.max, Int64.max]
-        return try database.withConnection { db in
+        return try read { db in
             let viewer = try authenticate(route.request, db)
             var builder = ResponseBuilder()
             var page = JSONWriter(capacity: 16 * 1024)

@@ -18,7 +18,7 @@ extension BackendCore {
     private func profile(_ route: RouteRequest, userID: Int64?) throws -> Response {
         let limit = try route.limit()
         let after = try route.cursor(list: "u", count: 2)?.parts ?? [Int64.max, Int64.max]
-        return try database.withConnection { db in
+        return try read { db in
             let viewer = try authenticate(route.request, db)
             let user = try account(userID ?? viewer.id, db)
             let counts = try db.queryFirst(

@@ -5,7 +5,7 @@ extension BackendCore {
     /// `GET /v1/posts/{id}`: one media with its facts.
     func post(_ route: RouteRequest) throws -> Response {
         let id = try route.id("id", prefix: "m", noun: "post")
-        return try database.withConnection { db in
+        return try read { db in
             let viewer = try authenticate(route.request, db)
             let post = try livePost(id, viewer: viewer.id, db)
             var builder = ResponseBuilder()
@@ -20,7 +20,7 @@ extension BackendCore {
         let id = try route.id("id", prefix: "m", noun: "post")
         let limit = try route.limit()
         let after = try route.cursor(list: "t", count: 2)?.parts ?? [Int64.min, Int64.min]
-        return try database.withConnection { db in
+        return try read { db in
             let viewer = try authenticate(route.request, db)
             let post = try livePost(id, viewer: viewer.id, db)
             var builder = ResponseBuilder()

@@ -52,8 +52,10 @@ public struct Request: Hashable, Sendable, CustomStringConvertible {
         guard let value = headers["Authorization"] else { return nil }
         let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        return token.isEmpty ? nil : token
+        var token = parts[1]
+        while let first = token.first, first == " " || first == "\t" { token.removeFirst() }
+        while let last = token.last, last == " " || last == "\t" { token.removeLast() }
+        return token.isEmpty ? nil : String(token)
     }
 
     /// `GET /v1/feed?limit=20`: the method and target, for messages and logs.

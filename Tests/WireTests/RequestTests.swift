@@ -44,8 +44,8 @@ import Wire
 
     @Test(
         arguments: [
-            ("Bearer seed-ada", "seed-ada"), ("bearer  tok_1 ", "tok_1"), ("Basic abc", nil), ("Bearer", nil),
-            ("", nil),
+            ("Bearer seed-ada", "seed-ada"), ("bearer  tok_1 ", "tok_1"), ("Bearer \ttok_2\t ", "tok_2"),
+            ("Basic abc", nil), ("Bearer", nil), ("Bearer  \t", nil), ("", nil),
         ] as [(String, String?)])
     func bearerToken_readsOnlyTheBearerScheme(header: String, expected: String?) {
         let request = Request(.get, "/v1/feed", headers: ["Authorization": header])

@@ -104,25 +104,43 @@ struct JSONWriter {
         filled[filled.count - 1] = true
     }
 
-    /// Escapes like `JSONValue.serialized()`: quote, backslash, \n, \r, \t and other control
-    /// characters as `\u00XX`; everything else as UTF-8.
+    /// Writes `text` quoted, escaped like `JSONValue.serialized()`: quote, backslash, \n, \r, \t
+    /// and other control characters as `\u00XX`; everything else as UTF-8. Each run of bytes
+    /// that needs no escape is copied in one append (most strings are one run).
     private mutating func writeString(_ text: String) {
-        let hex = Array("0123456789abcdef".utf8)
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: "\\n".utf8)
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: "\\r".utf8)
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: "\\t".utf8)
-            case 0..<0x20:
-                bytes.append(contentsOf: "\\u00".utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                    continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                writeEscape(byte)
+                runStart = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The escape for a quote, a backslash or a control character.
+    private mutating func writeEscape(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+        case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
+        default:
+            func hexDigit(_ value: UInt8) -> UInt8 {
+                value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+            }
+            bytes.append(contentsOf: "u00".utf8)
+            bytes.append(hexDigit(byte >> 4))
+            bytes.append(hexDigit(byte & 0xF))
+        }
     }
 }

@@ -210,8 +210,8 @@ import Wire
         let entries = Samples.everyShape
         let facts: [MediaID: MediaFacts] = [
             "m2": MediaFacts(
-                likeCount: 7, viewerLiked: true, replyCount: 2, repostCount: 1, caption: "new caption",
-                revision: -3)
+                likeCount: 7, viewerLiked: true, replyCount: 2, repostCount: 1, viewerReposted: true,
+                caption: "new caption", revision: -3)
         ]
         try cache.merge(firstPage: FeedPageEnvelope(FeedPage(entries: entries), facts: facts))
         let reread = FeedCache(database: cache.database, mediaStore: MediaStore())
@@ -219,6 +219,8 @@ import Wire
         #expect(screen.entries.map(\.entry) == entries)
         #expect(reread.mediaStore.facts(for: "m2") == facts["m2"])
         #expect(screen.entries.first { $0.id == "p9" }?.entry.media.kind == .unknown("livestream"))
+        #expect(screen.entries.first { $0.id == "p7" }?.entry.media.clientToken == "tok-7")
+        #expect(reread.mediaStore.facts(for: "m2")?.viewerReposted == true)
     }
 
     @Test func aDamagedEntry_failsWithAMessageSayingHowToRecover() throws {
@@ -236,6 +238,24 @@ import Wire
         }
         try cache.clear()
         #expect(try cache.firstScreen(width: 80, rows: 10).isEmpty)
+    }
+
+    @Test func aCacheWrittenInAnOlderFormat_isDroppedNotMisread() throws {
+        // Given a cache whose state says an older build wrote it (format 1 lost client tokens
+        // and the viewer's reposts)
+        let cache = FeedCache(
+            database: try AppDatabase.open(directory: try NetworkFixture.appDirectory()),
+            mediaStore: MediaStore())
+        try cache.prepare(viewer: "ada")
+        try cache.merge(firstPage: FeedPageEnvelope(FeedPage(entries: Samples.everyShape)))
+        try cache.database.execute("UPDATE feed_state SET format = 1 WHERE id = 1")
+
+        // Then the first screen shows nothing from it, and preparing for the viewer clears it
+        #expect(try cache.firstScreen(width: 80, rows: 24).totalCount == 0)
+        try cache.prepare(viewer: "ada")
+        #expect(try cache.count == 0)
+        try cache.merge(firstPage: FeedPageEnvelope(FeedPage(entries: Samples.everyShape)))
+        #expect(try cache.firstScreen(width: 80, rows: 100).entries.map(\.entry) == Samples.everyShape)
     }
 
     @Test func anotherViewer_startsFromAnEmptyCache() throws {

@@ -8,9 +8,12 @@ import MediaModel
 /// format, so they survive the cache unchanged.
 ///
 /// The first byte is the format; a cache written by another format is dropped, not misread.
+/// Format 2 added a media's client token and the viewer's repost to format 1, which lost them:
+/// a cold start showed the viewer's reposts as not reposted, and a confirmed post could not be
+/// matched to its pending copy by token.
 enum EntryCodec {
     /// The format this build writes and reads.
-    static let format: UInt8 = 1
+    static let format: UInt8 = 2
 
     // MARK: Entries
 
@@ -68,6 +71,7 @@ enum EntryCodec {
         writer.count(facts.repostCount)
         writer.optionalString(facts.caption)
         writer.signed(facts.revision)
+        writer.bool(facts.viewerReposted)
         return writer.bytes
     }
 
@@ -76,10 +80,15 @@ enum EntryCodec {
         guard try reader.byte() == format else {
             throw CacheCodecError(offset: 0, problem: "unknown facts format")
         }
+        let likeCount = try reader.count()
+        let viewerLiked = try reader.bool()
+        let replyCount = try reader.count()
+        let repostCount = try reader.count()
+        let caption = try reader.optionalString()
+        let revision = try reader.signed()
         return MediaFacts(
-            likeCount: try reader.count(), viewerLiked: try reader.bool(), replyCount: try reader.count(),
-            repostCount: try reader.count(), caption: try reader.optionalString(),
-            revision: try reader.signed())
+            likeCount: likeCount, viewerLiked: viewerLiked, replyCount: replyCount, repostCount: repostCount,
+            viewerReposted: try reader.bool(), caption: caption, revision: revision)
     }
 
     // MARK: Parts
@@ -125,6 +134,7 @@ enum EntryCodec {
                 write(payload, into: &writer)
             }
         }
+        writer.optionalString(media.clientToken)
     }
 
     private static func readMedia(_ reader: inout ByteReader) throws(CacheCodecError) -> Media {
@@ -167,7 +177,9 @@ enum EntryCodec {
                 throw CacheCodecError(offset: reader.offset - 1, problem: "unknown attachment tag \(tag)")
             }
         }
-        return Media(id: id, author: author, createdAt: createdAt, text: text, attachments: attachments)
+        return Media(
+            id: id, author: author, createdAt: createdAt, text: text, attachments: attachments,
+            clientToken: try reader.optionalString())
     }
 
     private static func write(_ user: User, into writer: inout ByteWriter) {

@@ -85,6 +85,13 @@ enum Samples {
                 id: "p6", media: media("m6", text: "ünïcödé ✓ \"quoted\"\n"),
                 context: .unknown(UnknownPayload(typeName: "pinned", raw: ["type": "pinned", "by": "admin"]))),
         ]
+        entries.append(
+            FeedEntry(
+                id: "p7",
+                media: Media(
+                    id: "m7", author: ada, createdAt: Date(timeIntervalSince1970: 1_714_000_001),
+                    text: "mine",
+                    clientToken: "tok-7")))
         if let unknownKind { entries.append(FeedEntry(id: "p9", media: unknownKind)) }
         return entries
     }

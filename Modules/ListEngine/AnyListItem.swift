@@ -28,12 +28,16 @@ public struct AnyListItem: ListDiffable, Sendable, CustomStringConvertible {
         public var description: String { "\(box.typeName)(\(box.identifierDescription))" }
     }
 
+    @usableFromInline
     let box: any AnyListItemBox
 
-    /// Wraps `model` (an `AnyListItem` is not wrapped twice).
+    /// Wraps `model` (an `AnyListItem` is not wrapped twice). Inlinable, so a data source
+    /// wrapping its models gets a version specialized for their type.
+    @inlinable
     public init<Model: ListDiffable & Sendable>(_ model: Model) {
-        if let item = model as? AnyListItem {
-            self = item
+        // A type comparison, not a dynamic cast: this runs once per item on every update.
+        if Model.self == AnyListItem.self {
+            self = unsafeBitCast(model, to: AnyListItem.self)
         } else {
             box = ListItemBox(model)
         }

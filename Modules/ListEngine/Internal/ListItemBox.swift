@@ -1,4 +1,5 @@
 /// The type-erased storage of an `AnyListItem`.
+@usableFromInline
 protocol AnyListItemBox: AnyObject, Sendable {
     var base: any ListDiffable & Sendable { get }
     var modelType: any (ListDiffable & Sendable).Type { get }
@@ -12,18 +13,27 @@ protocol AnyListItemBox: AnyObject, Sendable {
 }
 
 /// The storage of an `AnyListItem` wrapping a `Model`.
+@usableFromInline
 final class ListItemBox<Model: ListDiffable & Sendable>: AnyListItemBox {
     let model: Model
-    let contentVersion: Int?
 
+    @usableFromInline
     init(_ model: Model) {
         self.model = model
-        self.contentVersion = (model as? any ListContentVersioned)?.contentVersion
     }
 
+    /// Asked only for new and changed items, so the dynamic cast is not paid for every item
+    /// of every update.
+    @usableFromInline
+    var contentVersion: Int? { (model as? any ListContentVersioned)?.contentVersion }
+
+    @usableFromInline
     var base: any ListDiffable & Sendable { model }
+    @usableFromInline
     var modelType: any (ListDiffable & Sendable).Type { Model.self }
+    @usableFromInline
     var typeName: String { String(describing: Model.self) }
+    @usableFromInline
     var identifierDescription: String { String(describing: model.diffIdentifier) }
 
     /// `other` as a box of the same model type, checked by type identity (cheaper than a
@@ -34,21 +44,25 @@ final class ListItemBox<Model: ListDiffable & Sendable>: AnyListItemBox {
         return unsafeDowncast(other, to: ListItemBox<Model>.self)
     }
 
+    @usableFromInline
     func identifierEquals(_ other: any AnyListItemBox) -> Bool {
         guard let other = sameType(other) else { return false }
         return model.diffIdentifier == other.model.diffIdentifier
     }
 
+    @usableFromInline
     func hashIdentifier(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(Model.self))
         hasher.combine(model.diffIdentifier)
     }
 
+    @usableFromInline
     func contentEquals(_ other: any AnyListItemBox) -> Bool {
         guard let other = sameType(other) else { return false }
         return model.isContentEqual(to: other.model)
     }
 
+    @usableFromInline
     func model<Requested>(as type: Requested.Type) -> Requested? {
         // The common case (asking for the stored type) without a dynamic cast; the types are
         // identical, so the bit cast is an identity.

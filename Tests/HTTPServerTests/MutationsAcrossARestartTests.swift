@@ -8,6 +8,10 @@ import Synchronization
 import Testing
 import Wire
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The mutation manager over HTTP while the server goes away and comes back: changes made while
 /// it is down wait in the journal, backing off, and are applied once when a new server process
 /// (a new backend over the same files) listens again.
@@ -32,6 +36,9 @@ import Wire
         // When the server stops, changes are made, and it starts again over the same files
         _ = await server.shutdown(gracePeriod: .seconds(2))
         first.close()
+        // While down, the port stays bound (not listening), so connections are refused and no
+        // other test's server can take it and receive these changes.
+        let reservation = PortReservation(port: port)
         let whileDown = try await manager.enqueue([
             .post(text: "written while the server was down", attachments: []), .like("m3"),
         ])
@@ -40,6 +47,7 @@ import Wire
         }
         #expect(manager.pending.map(\.token) == whileDown)
         let second = try BackendServer(directory: directory)
+        reservation.release()
         if let again = try Self.serve(second, port: port) {
             server = again
         } else {
@@ -96,6 +104,36 @@ import Wire
             guard Date() < deadline else { throw WaitError(description: "timed out waiting until \(what)") }
             try await Task.sleep(for: .milliseconds(10))
         }
+    }
+
+    /// A socket bound to a port without listening: connections to it are refused, and the
+    /// kernel gives the port to no one else until `release()`.
+    final class PortReservation {
+        private var fd: Int32
+
+        init(port: Int) {
+            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var yes: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(port).bigEndian
+            address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+            let bound = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
+            if !bound { release() }  // taken already: the restart falls back to a new port
+        }
+
+        func release() {
+            guard fd >= 0 else { return }
+            Glibc.close(fd)
+            fd = -1
+        }
+
+        deinit { release() }
     }
 
     struct WaitError: Error, CustomStringConvertible {

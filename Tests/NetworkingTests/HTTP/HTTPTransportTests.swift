@@ -116,8 +116,10 @@ import Wire
         // and loses the response to a second request on the same connection
         let stub = try StubHTTPServer { connection in
             guard let request = connection.readRequest() else { return }
-            connection.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
-            if request.lowercased().contains("\r\nconnection: close\r\n") { return }
+            let close = request.lowercased().contains("\r\nconnection: close\r\n")
+            connection.write(
+                "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\(close ? "Connection: close\r\n" : "")\r\nok")
+            if close { return }
             _ = connection.readRequest()
         }
         let transport = HTTPTransport(baseURL: stub.url, timeout: .seconds(30))

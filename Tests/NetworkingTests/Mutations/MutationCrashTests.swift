@@ -79,14 +79,14 @@ import Wire
         let faults = "latency=0ms..2ms,drop=0.2,seed=\(Self.seed)"
         let process = try Self.launch(
             server, ["--port", "0", "--data-dir", backendDirectory, "--faults", faults])
-        defer { if process.process.isRunning { kill(process.process.processIdentifier, SIGKILL) } }
+        defer { process.kill(SIGKILL) }
         let url = try await Self.listeningURL(of: process)
 
         // When the helper is killed at random moments while sending to it, then drained
         let outcome = try await Self.crashAndDrain(runs: runs, backend: ["--server", url])
-        kill(process.process.processIdentifier, SIGTERM)
-        process.process.waitUntilExit()
-        #expect(process.process.terminationStatus == 0, "backend-server: \(process.lines().suffix(3))")
+        process.kill(SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "backend-server: \(process.lines().suffix(3))")
 
         // Then responses were lost after apply, and still nothing was applied twice
         let dropped = process.lines().filter { $0.hasSuffix("(dropped after apply (fault))") }.count
@@ -121,7 +121,7 @@ import Wire
             let threshold = random.below(12)
             let delay = 1 + random.below(40)
             let started = Date()
-            while process.process.isRunning {
+            while process.isRunning {
                 let elapsed = Date().timeIntervalSince(started) * 1000
                 if waitForAcks ? process.lineCount() > threshold || elapsed > 2000 : elapsed >= Double(delay)
                 {
@@ -129,23 +129,24 @@ import Wire
                 }
                 try await Task.sleep(for: .microseconds(200))
             }
-            if process.process.isRunning {
-                kill(process.process.processIdentifier, SIGKILL)
+            if process.isRunning {
+                process.kill(SIGKILL)
                 outcome.killedMidRun += 1
             }
-            process.process.waitUntilExit()
+            process.waitUntilExit()
             outcome.acknowledged += process.lines().compactMap(parse)
         }
 
         let drain = try launch(helper, ["--app", app, "--run", "0", "--drain"] + backend)
         let deadline = Date().addingTimeInterval(120)
-        while drain.process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
-        if drain.process.isRunning {
-            kill(drain.process.processIdentifier, SIGKILL)
-            Issue.record("the drain did not finish in 120 s; it printed: \(drain.lines().suffix(5))")
+        while drain.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        if drain.isRunning {
+            drain.kill(SIGKILL)
+            Issue.record(
+                "the drain did not finish in 120 s; it printed: \(drain.lines().suffix(5)) \(drain.errors)")
         }
-        drain.process.waitUntilExit()
-        #expect(drain.process.terminationStatus == 0)
+        drain.waitUntilExit()
+        #expect(drain.terminationStatus == 0, "the drain failed: \(drain.errors)")
         #expect(drain.lines().last == "DRAINED pending=0 failed=0")
         return outcome
     }
@@ -179,17 +180,18 @@ import Wire
     }
 
     /// The base URL a `backend-server` prints once it listens ("listening on http://...").
-    static func listeningURL(of server: Launched) async throws -> String {
+    static func listeningURL(of server: ChildProcess) async throws -> String {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             let prefix = "listening on "
             if let line = server.lines().first(where: { $0.hasPrefix(prefix) }) {
                 return String(line.dropFirst(prefix.count))
             }
-            guard server.process.isRunning else { break }
+            guard server.isRunning else { break }
             try await Task.sleep(for: .milliseconds(5))
         }
-        throw CrashTestError("backend-server did not start listening; it printed: \(server.lines())")
+        throw CrashTestError(
+            "backend-server did not start listening; it printed: \(server.lines()) \(server.errors)")
     }
 
     struct CrashTestError: Error, CustomStringConvertible {
@@ -203,38 +205,7 @@ import Wire
         return Acknowledged(token: parts[1], kind: parts[2], target: parts[3])
     }
 
-    /// A running helper and what it printed so far.
-    final class Launched: Sendable {
-        let process: Process
-        private let output = Mutex(Data())
-
-        init(_ process: Process) { self.process = process }
-
-        func append(_ data: Data) { output.withLock { $0.append(data) } }
-
-        /// Complete lines printed so far.
-        func lines() -> [String] {
-            let text = String(decoding: output.withLock { $0 }, as: UTF8.self)
-            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            lines.removeLast()  // what follows the last newline is not a complete line
-            return lines
-        }
-
-        func lineCount() -> Int { output.withLock { data in data.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } } }
-    }
-
-    static func launch(_ path: String, _ arguments: [String]) throws -> Launched {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        let launched = Launched(process)
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if !data.isEmpty { launched.append(data) }
-        }
-        try process.run()
-        return launched
+    static func launch(_ path: String, _ arguments: [String]) throws -> ChildProcess {
+        try ChildProcess(path, arguments)
     }
 }

@@ -116,8 +116,13 @@ final class StubHTTPServer: Sendable {
             while true {
                 let fd = accept(listener, nil, nil)
                 guard fd >= 0 else {
-                    if errno == EINTR || errno == ECONNABORTED { continue }
-                    return
+                    let error = errno
+                    if stopped.withLock({ $0 }) { return }
+                    // Interrupted, or out of descriptors in a loaded run (EMFILE): accept again
+                    // (after a pause unless merely interrupted) rather than close a listener that
+                    // `stop()` will still shut down.
+                    if error != EINTR && error != ECONNABORTED { Thread.sleep(forTimeInterval: 0.01) }
+                    continue
                 }
                 accepted.withLock { $0 += 1 }
                 let connection = Connection(fd: fd, server: self)

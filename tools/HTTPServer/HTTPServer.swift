@@ -21,7 +21,8 @@ import Wire
 ///   period, then cancels what is left and closes.
 ///
 /// One event-loop thread multiplexes every connection with `poll(2)`; each request's handler
-/// runs as a task on the concurrent pool, so a slow handler (a long poll) holds no thread.
+/// runs as a task on two handler threads of the server's own, so a slow handler that suspends
+/// (a long poll) holds no thread while it waits.
 ///
 /// ```swift
 /// let server = try HTTPServer.start(HTTPServer.Configuration(port: 0)) { request in

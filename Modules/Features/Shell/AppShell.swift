@@ -10,7 +10,7 @@ import Wire
 /// own: tabs, help, back, quit) and keeps one navigation stack per tab.
 ///
 /// ```
-/// ◈ Prism · Home                                    @ada
+/// ◈ <app title> · Home                              @ada
 /// ───────────────────────────────────────────────────────
 /// (the screen)
 /// j/k move · enter open · l like · r reply …

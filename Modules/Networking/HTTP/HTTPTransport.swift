@@ -49,7 +49,8 @@ public final class HTTPTransport: Transport {
     ///
     /// - Parameters:
     ///   - timeout: the longest a request may take (default 15 s).
-    ///   - maximumConnections: keep-alive connections kept open to the server (default 6).
+    ///   - maximumConnections: connections open to the server at once for reads, and as many
+    ///     for changes (default 6 each).
     public init(baseURL: URL, timeout: Duration = .seconds(15), maximumConnections: Int = 6) {
         self.baseURL = baseURL
         self.timeout = max(timeout, .milliseconds(1))

@@ -48,7 +48,7 @@ public final class BackendServer: Sendable {
         let (database, seed) = try Self.open(path: path, seed: seed)
         self.seed = seed
         core = BackendCore(
-            database: database, readers: try ReaderPool(path: path, count: Self.readerCount), clock: clock)
+            database: database, readers: ReaderPool(path: path, capacity: Self.readerCount), clock: clock)
         router = Router(routes: Self.routes(core))
     }
 
@@ -61,9 +61,9 @@ public final class BackendServer: Sendable {
         return (database, try BackendSeeder.seedIfNeeded(database, seed: seed))
     }
 
-    /// How many read-only connections serve the routes that only read (the feed, threads,
-    /// profiles, the account list) beside the connection that writes: as many as the HTTP
-    /// server runs handlers at once.
+    /// How many read-only connections (at most, opened on demand) serve the routes that only
+    /// read (the feed, threads, profiles, the account list) beside the connection that writes:
+    /// as many as the HTTP server runs handlers at once.
     static let readerCount = 2
 
     /// The clock timestamps come from.

@@ -11,23 +11,23 @@ import Wire
     @Test func aReader_refusesToWrite() throws {
         let backend = try BackendServer.seededCopy(clock: SystemClock())
         defer { backend.close() }
-        let pool = try ReaderPool(path: backend.databasePath, count: 2)
+        let pool = ReaderPool(path: backend.databasePath, capacity: 2)
         defer { pool.close() }
         #expect(throws: StorageError.self) {
-            try pool.read(or: backend.database) { db in try db.execute("DELETE FROM likes") }
+            try pool.read { db in try db.execute("DELETE FROM likes") }
         }
     }
 
     @Test func oneRead_seesOneSnapshotWhileTheWriterCommits() throws {
         let backend = try BackendServer.seededCopy(clock: SystemClock())
         defer { backend.close() }
-        let pool = try ReaderPool(path: backend.databasePath, count: 1)
+        let pool = ReaderPool(path: backend.databasePath, capacity: 1)
         defer { pool.close() }
         let writer = backend.database
         let count = "SELECT COUNT(*) FROM likes"
 
         // Given a read in progress, when the writer commits a like in the middle of it
-        let (before, during) = try pool.read(or: writer) { db in
+        let (before, during) = try pool.read { db in
             let before = try db.queryFirst(count) { try $0.int(0) }
             try writer.execute(
                 "INSERT INTO likes (user, post, created_at) SELECT 1, MAX(id), 0 FROM posts "
@@ -38,7 +38,7 @@ import Wire
 
         // Then the read's statements agree, and the next read sees the like
         #expect(before == during)
-        let after = try pool.read(or: writer) { db in try db.queryFirst(count) { try $0.int(0) } }
+        let after = try pool.read { db in try db.queryFirst(count) { try $0.int(0) } }
         #expect(after == before.map { $0 + 1 })
     }
 }

@@ -115,15 +115,7 @@ import Wire
             fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var yes: Int32 = 1
             setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = UInt16(port).bigEndian
-            address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-            let bound = withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                }
-            }
+            let bound = withLoopbackAddress(port: port) { bind(fd, $0, $1) } == 0
             if !bound { release() }  // taken already: the restart falls back to a new port
         }
 

@@ -21,7 +21,7 @@ final class BackendCore: Sendable {
 
     /// Runs a read-only `body` on a reader connection, beside other reads and the writer.
     func read<T>(_ body: (borrowing Connection) throws -> T) throws -> T {
-        try readers.read(or: database, body)
+        try readers.read(body)
     }
 
     /// The clock's time in milliseconds since 1970 (the wire's precision).

@@ -7,37 +7,63 @@ import Synchronization
 /// transaction, a snapshot of the newest committed state when it starts, so a read that follows
 /// a write's response sees it, and the statements of one response agree with each other.
 ///
-/// A read takes an idle connection when there is one, else waits its turn on one of them.
+/// Connections open on demand, up to `capacity`, so a backend that never serves two reads at
+/// once (an app's embedded one at launch) opens one, on its first read. A read takes an idle
+/// connection, else opens one, else waits its turn on one of them.
 final class ReaderPool: Sendable {
-    private let connections: [Database]
-    private let idle: Mutex<[Database]>
+    private struct State {
+        var all: [Database] = []
+        var idle: [Database] = []
+        var closed = false
+    }
+
+    private let path: String
+    private let capacity: Int
+    private let state = Mutex(State())
     private let next = Atomic<Int>(0)
 
-    /// Opens `count` connections to the file at `path`.
-    init(path: String, count: Int) throws(StorageError) {
-        var connections: [Database] = []
-        for _ in 0..<count {
-            let reader = try Database(path: path, options: Database.Options(synchronous: .normal))
-            try reader.execute("PRAGMA query_only = 1")
-            connections.append(reader)
-        }
-        self.connections = connections
-        idle = Mutex(connections)
+    /// A pool of at most `capacity` (at least one) connections to the file at `path`.
+    init(path: String, capacity: Int) {
+        self.path = path
+        self.capacity = max(1, capacity)
     }
 
-    /// Runs `body` in one read transaction on a reader, or on `fallback` when the pool has none.
-    func read<T>(or fallback: Database, _ body: (borrowing Connection) throws -> T) throws -> T {
-        guard !connections.isEmpty else { return try fallback.withConnection(body) }
-        if let reader = idle.withLock({ $0.popLast() }) {
-            defer { idle.withLock { $0.append(reader) } }
-            return try reader.transaction(.deferred, body)
-        }
-        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-        return try connections[index % connections.count].transaction(.deferred, body)
+    /// Runs `body` in one read transaction on a reader.
+    ///
+    /// - Throws: what `body` throws; `StorageError` when a reader cannot be opened or the pool
+    ///   is closed.
+    func read<T>(_ body: (borrowing Connection) throws -> T) throws -> T {
+        let (reader, owned) = try checkOut()
+        defer { if owned { state.withLock { $0.idle.append(reader) } } }
+        return try reader.transaction(.deferred, body)
     }
 
-    /// Closes every reader; later reads throw `closed`.
+    /// An idle reader or a new one (owned: give it back), else a busy one to wait on.
+    private func checkOut() throws -> (Database, owned: Bool) {
+        try state.withLock { state throws -> (Database, owned: Bool) in
+            guard !state.closed else {
+                throw StorageError(
+                    code: .misuse, message: "the backend is closed; open a new one for '\(path)'", path: path)
+            }
+            if let reader = state.idle.popLast() { return (reader, true) }
+            if state.all.count < capacity {
+                let reader = try Database(path: path, options: Database.Options(synchronous: .normal))
+                try reader.execute("PRAGMA query_only = 1")
+                state.all.append(reader)
+                return (reader, true)
+            }
+            let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            return (state.all[index % state.all.count], false)
+        }
+    }
+
+    /// Closes every reader; later reads throw.
     func close() {
-        for connection in connections { try? connection.close() }
+        let readers = state.withLock { state -> [Database] in
+            state.closed = true
+            state.idle = []
+            return state.all
+        }
+        for reader in readers { try? reader.close() }
     }
 }

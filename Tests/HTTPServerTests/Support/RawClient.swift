@@ -37,15 +37,7 @@ final class RawClient: @unchecked Sendable {
     init(port: Int, readTimeout: Duration = .seconds(5)) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let result = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
+        let result = withLoopbackAddress(port: port) { connect(fd, $0, $1) }
         guard result == 0 else {
             let code = errno
             Glibc.close(fd)
@@ -93,12 +85,29 @@ final class RawClient: @unchecked Sendable {
 
     /// Reads more bytes into the buffer; false at end of stream or on timeout.
     private func fill() -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return false }
-        buffer += chunk[0..<count]
-        return true
+        fillOutcome(waitingUntil: nil) == .read
     }
+
+    private enum FillOutcome { case read, ended, timedOut }
+
+    /// Reads once; with a `deadline`, a read that times out (the socket's read timeout) is tried
+    /// again until the deadline passes.
+    private func fillOutcome(waitingUntil deadline: Date?) -> FillOutcome {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                buffer += chunk[0..<count]
+                return .read
+            }
+            guard count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return .ended }
+            guard let deadline, Date() < deadline else { return .timedOut }
+        }
+    }
+
+    /// How long a response that is expected may take: a whole parallel `swift test` run can hold
+    /// a server back for longer than the socket's read timeout.
+    static let responseWait: TimeInterval = 60
 
     /// Runs blocking work on a thread of its own and returns its result.
     static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
@@ -124,15 +133,20 @@ final class RawClient: @unchecked Sendable {
     }
 
     private func readResponseNow(headOnly: Bool) throws -> RawResponse {
+        let deadline = Date().addingTimeInterval(Self.responseWait)
         var headEnd: Int?
         while headEnd == nil {
             if let range = findHeadEnd() {
                 headEnd = range
                 break
             }
-            guard fill() else {
+            let outcome = fillOutcome(waitingUntil: deadline)
+            guard outcome == .read else {
+                let what =
+                    outcome == .ended
+                    ? "the connection ended" : "no response arrived within \(Int(Self.responseWait)) s"
                 throw Failure(
-                    description: "the connection ended before a response head (\(buffer.count) bytes: "
+                    description: "\(what) before a response head (\(buffer.count) bytes: "
                         + "\(String(decoding: buffer.prefix(200), as: UTF8.self)))")
             }
         }
@@ -155,7 +169,7 @@ final class RawClient: @unchecked Sendable {
         }
         let length = headOnly ? 0 : Int(headers["Content-Length"] ?? "0") ?? 0
         while buffer.count < headEnd + length {
-            guard fill() else {
+            guard fillOutcome(waitingUntil: deadline) == .read else {
                 throw Failure(description: "the connection ended inside a body of \(length) bytes")
             }
         }
@@ -203,4 +217,17 @@ final class RawClient: @unchecked Sendable {
 
     /// Shuts the sending side (the server sees end of stream).
     func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
+}
+
+/// Calls `body` with the address 127.0.0.1:`port` and its length, for `connect` or `bind`.
+func withLoopbackAddress<T>(port: Int, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    return withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            body($0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
 }

@@ -108,14 +108,17 @@ let package = Package(
         .target(name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Tests/TerminalUITesting"),
         tests("TerminalUI", ["TerminalUI", "TerminalUITesting", "ListEngine"]),
         tests("Backend", ["Backend", "Wire", "MediaModel", "Storage"]),
+        .target(name: "SocketTesting", path: "Tests/SocketTesting"),
         tests(
             "Networking",
             [
                 "Networking", "Backend", "Wire", "MediaModel", "Storage", "Composition",
-                "mutation-crash-helper", "backend-server",
+                "mutation-crash-helper", "backend-server", "SocketTesting",
             ]),
         tests("Sockets", ["Sockets"]),
-        tests("HTTPServer", ["HTTPServer", "Backend", "Networking", "Wire", "MediaModel", "Storage"]),
+        tests(
+            "HTTPServer",
+            ["HTTPServer", "Backend", "Networking", "Wire", "MediaModel", "Storage", "SocketTesting"]),
         tests("Features", ["Features", "Composition"]),
         .target(
             name: "AppTesting",

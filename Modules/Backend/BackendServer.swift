@@ -54,12 +54,17 @@ public final class BackendServer: Sendable {
 
     /// Opens, migrates and seeds the file. Safe when several processes open a new file at once:
     /// Storage waits out the WAL switch, and migrating and seeding each re-check inside their
-    /// write transaction.
+    /// write transaction. A writer waits up to `busyTimeout` for another process's write (the
+    /// longest is seeding, seconds on a slow or busy machine) before it reports the file busy.
     private static func open(path: String, seed: UInt64) throws -> (Database, UInt64) {
-        let database = try Database(path: path, options: Database.Options(synchronous: .normal))
+        let database = try Database(
+            path: path, options: Database.Options(synchronous: .normal, busyTimeout: busyTimeout))
         try database.migrate(BackendSchema.migrations)
         return (database, try BackendSeeder.seedIfNeeded(database, seed: seed))
     }
+
+    /// How long a write waits for another connection's write to the same file to end.
+    static let busyTimeout: Duration = .seconds(30)
 
     /// How many read-only connections (at most, opened on demand) serve the routes that only
     /// read (the feed, threads, profiles, the account list) beside the connection that writes:

@@ -11,8 +11,12 @@ public enum EmbeddedBackend {
     /// The service's id.
     public static let serviceID = "backend.embedded"
 
-    /// `backend.embedded`: no dependencies, no lifecycle events.
-    public static let definition = ServiceDefinition(.embeddedBackend) { _ in EmbeddedBackendService() }
+    /// `backend.embedded`: no dependencies, no lifecycle events. Its start may seed a new backend
+    /// (about 20,000 rows) or wait while another process seeds the same directory, which takes
+    /// seconds on a slow or busy machine, so its start timeout (hang detection) is a minute.
+    public static let definition = ServiceDefinition(.embeddedBackend, startTimeout: .seconds(60)) { _ in
+        EmbeddedBackendService()
+    }
 
     /// A catalog holding `definition`.
     public static let catalog = Catalog(services: [definition])

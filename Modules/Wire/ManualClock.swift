@@ -53,6 +53,9 @@ public final class ManualClock: WallClock {
     /// How many tasks are sleeping on the clock.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+    /// The deadlines of the tasks sleeping on the clock, in the order they began to sleep.
+    public var sleeperDeadlines: [Date] { state.withLock { $0.sleepers.map(\.deadline) } }
+
     /// The earliest deadline of a sleeping task, if any.
     public var nextDeadline: Date? { state.withLock { $0.sleepers.map(\.deadline).min() } }
 

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import MediaModel
 import Networking
+import SocketTesting
 import Storage
 import Synchronization
 import Testing
@@ -37,8 +38,14 @@ import Wire
         _ = await server.shutdown(gracePeriod: .seconds(2))
         first.close()
         // While down, the port stays bound (not listening), so connections are refused and no
-        // other test's server can take it and receive these changes.
-        let reservation = PortReservation(port: port)
+        // other test's server can take it and receive these changes. Should another test's
+        // listener have taken it already, the client is sent to another port held refused.
+        var reservation = PortReservation(port: port)
+        if reservation.port == nil {
+            reservation = PortReservation(port: 0)
+            let refused = try Self.client(port: try #require(reservation.port))
+            client.withLock { $0 = refused }
+        }
         let whileDown = try await manager.enqueue([
             .post(text: "written while the server was down", attachments: []), .like("m3"),
         ])
@@ -47,8 +54,9 @@ import Wire
         }
         #expect(manager.pending.map(\.token) == whileDown)
         let second = try BackendServer(directory: directory)
+        let heldOurPort = reservation.port == port
         reservation.release()
-        if let again = try Self.serve(second, port: port) {
+        if heldOurPort, let again = try Self.serve(second, port: port) {
             server = again
         } else {
             // Another test took the freed port in the meantime: come back on a new one.
@@ -97,6 +105,14 @@ import Wire
             bearerToken: BackendSeed.defaultViewerToken)
     }
 
+    /// A client for 127.0.0.1:`port`.
+    static func client(port: Int) throws -> APIClient {
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)"))
+        return APIClient(
+            transport: HTTPTransport(baseURL: url, timeout: .seconds(5)),
+            bearerToken: BackendSeed.defaultViewerToken)
+    }
+
     /// Polls `condition` every 10 ms for up to 60 s (a loaded `swift test` can be slow).
     static func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
         let deadline = Date().addingTimeInterval(60)
@@ -104,28 +120,6 @@ import Wire
             guard Date() < deadline else { throw WaitError(description: "timed out waiting until \(what)") }
             try await Task.sleep(for: .milliseconds(10))
         }
-    }
-
-    /// A socket bound to a port without listening: connections to it are refused, and the
-    /// kernel gives the port to no one else until `release()`.
-    final class PortReservation {
-        private var fd: Int32
-
-        init(port: Int) {
-            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var yes: Int32 = 1
-            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-            let bound = withLoopbackAddress(port: port) { bind(fd, $0, $1) } == 0
-            if !bound { release() }  // taken already: the restart falls back to a new port
-        }
-
-        func release() {
-            guard fd >= 0 else { return }
-            Glibc.close(fd)
-            fd = -1
-        }
-
-        deinit { release() }
     }
 
     struct WaitError: Error, CustomStringConvertible {

@@ -57,8 +57,30 @@ public final class PseudoTerminal {
         _ = bytes.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
     }
 
+    /// What was written to the terminal side and not read yet: waits until at least
+    /// `byteCount` bytes have arrived (or `limit` passes: hang detection only, as bytes cross the
+    /// pseudo-terminal on a kernel thread that a busy machine may run late), then takes whatever
+    /// follows within 20 ms, so extra bytes show too.
+    public func readOutput(atLeast byteCount: Int, within limit: Duration = .seconds(10)) -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = ContinuousClock.now + limit
+        while true {
+            let wait: Int32 = bytes.count >= byteCount ? 20 : 100
+            var descriptor = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, wait) > 0 else {
+                if bytes.count >= byteCount || ContinuousClock.now >= deadline { break }
+                continue
+            }
+            let count = buffer.withUnsafeMutableBytes { read(controller, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Everything written to the terminal side so far that has not been read (waits up to
-    /// `milliseconds` for the first byte).
+    /// `milliseconds` for the first byte). For output that is expected, `readOutput(atLeast:)`.
     public func readOutput(waitingUpTo milliseconds: Int32 = 200) -> String {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)

@@ -18,9 +18,19 @@ final class InputReader: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let state = Mutex(State.idle)
 
+    /// Who closes the wake-up pipe: `stop()`, once the thread has ended; or the thread itself,
+    /// when `stop()` gave up waiting for it (`abandoned`). Never both, and never while the other
+    /// may still use it, so no write or poll ever reaches a descriptor number reused meanwhile.
     private enum State {
         case idle
         case running
+        /// `stop()` woke the thread and waits for it.
+        case stopping
+        /// The thread has ended; the pipe is still open.
+        case finished
+        /// `stop()` returned before the thread ended; the thread closes the pipe as it ends.
+        case abandoned
+        /// The pipe is closed.
         case stopped
     }
 
@@ -48,24 +58,60 @@ final class InputReader: Sendable {
         guard shouldStart else { return }
         let thread = Thread { [self] in
             run()
+            let closes = state.withLock { state -> Bool in
+                if case .abandoned = state {
+                    state = .stopped
+                    return true
+                }
+                state = .finished
+                return false
+            }
+            if closes { closePipe() }
             finished.signal()
         }
         thread.name = "TerminalUI.input"
         thread.start()
     }
 
-    /// Stops the thread and waits (up to a second) until it no longer reads; idempotent.
+    /// Stops the thread and waits (up to a second) until it no longer reads; idempotent. A thread
+    /// that a busy machine has not run within the second ends at its next wake-up, closing the
+    /// pipe itself.
     func stop() {
-        let wasRunning = state.withLock { state -> Bool in
-            defer { state = .stopped }
-            if case .running = state { return true }
-            return false
+        enum Action { case wake, close, nothing }
+        let action = state.withLock { state -> Action in
+            switch state {
+            case .running:
+                state = .stopping
+                return .wake
+            case .idle, .finished:
+                state = .stopped
+                return .close
+            case .stopping, .abandoned, .stopped:
+                return .nothing
+            }
         }
-        if wasRunning {
+        switch action {
+        case .wake:
             var byte: UInt8 = 1
             _ = Glibc.write(wakeWrite, &byte, 1)
             _ = finished.wait(timeout: .now() + 1)
+            let closes = state.withLock { state -> Bool in
+                if case .finished = state {
+                    state = .stopped
+                    return true
+                }
+                state = .abandoned
+                return false
+            }
+            if closes { closePipe() }
+        case .close:
+            closePipe()
+        case .nothing:
+            break
         }
+    }
+
+    private func closePipe() {
         close(wakeRead)
         close(wakeWrite)
     }

@@ -117,8 +117,8 @@ final class ScriptedService: Service {
 }
 
 extension ServiceDefinition {
-    /// A scripted service with dependencies and events. The default timeout only catches a
-    /// hang: a whole `swift test` on 2 cores can delay a trivial start by seconds.
+    /// A scripted service with dependencies and events. The default timeouts only catch a
+    /// hang: a whole `swift test` on 2 busy cores can delay a trivial start or stop by seconds.
     static func scripted(
         _ id: String, log: EventLog, dependencies: [String] = [], events: Set<LifecycleEvent.Kind> = [],
         behavior: ScriptedService.Behavior = .succeed, timeout: Duration = .seconds(60),
@@ -126,7 +126,7 @@ extension ServiceDefinition {
     ) -> ServiceDefinition {
         ServiceDefinition(
             ServiceKey<ScriptedService>(id), dependencies: dependencies, events: events,
-            startTimeout: timeout,
+            startTimeout: timeout, stopTimeout: .seconds(60),
             file: "Tests/Fixtures.swift", line: line, column: 5
         ) { _ in ScriptedService(id: id, log: log, behavior: behavior) }
     }

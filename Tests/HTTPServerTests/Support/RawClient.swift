@@ -1,4 +1,5 @@
 import Foundation
+import SocketTesting
 import Wire
 
 #if canImport(Glibc)
@@ -34,8 +35,12 @@ final class RawClient: @unchecked Sendable {
     private var buffer: [UInt8] = []
 
     /// Connects to 127.0.0.1:`port`.
+    ///
+    /// The socket is stored only once connected: a class whose initializer throws after every
+    /// property is set still runs `deinit`, which would close the descriptor a second time (and
+    /// end whatever another thread had opened under the same number meanwhile).
     init(port: Int, readTimeout: Duration = .seconds(5)) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
         let result = withLoopbackAddress(port: port) { connect(fd, $0, $1) }
         guard result == 0 else {
@@ -43,6 +48,7 @@ final class RawClient: @unchecked Sendable {
             Glibc.close(fd)
             throw Failure(description: "cannot connect to 127.0.0.1:\(port): errno \(code)")
         }
+        self.fd = fd
         let (seconds, attoseconds) = readTimeout.components
         var timeout = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -50,7 +56,9 @@ final class RawClient: @unchecked Sendable {
 
     deinit { if fd >= 0 { Glibc.close(fd) } }
 
-    /// Whether connecting to `port` is refused.
+    /// Whether connecting to `port` is refused. (To learn whether anything listens on a port
+    /// that another test may have taken since, use `PortReservation.nobodyListens(on:)`: a probe
+    /// connection would land on that test's server.)
     static func isRefused(port: Int) -> Bool {
         do {
             _ = try RawClient(port: port)
@@ -83,16 +91,11 @@ final class RawClient: @unchecked Sendable {
         "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer seed-ada\r\n\(extra)\r\n"
     }
 
-    /// Reads more bytes into the buffer; false at end of stream or on timeout.
-    private func fill() -> Bool {
-        fillOutcome(waitingUntil: nil) == .read
-    }
-
     private enum FillOutcome { case read, ended, timedOut }
 
-    /// Reads once; with a `deadline`, a read that times out (the socket's read timeout) is tried
-    /// again until the deadline passes.
-    private func fillOutcome(waitingUntil deadline: Date?) -> FillOutcome {
+    /// Reads once; a read that times out (the socket's read timeout) is tried again until
+    /// `deadline` passes.
+    private func fillOutcome(waitingUntil deadline: Date) -> FillOutcome {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
@@ -101,7 +104,7 @@ final class RawClient: @unchecked Sendable {
                 return .read
             }
             guard count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return .ended }
-            guard let deadline, Date() < deadline else { return .timedOut }
+            guard Date() < deadline else { return .timedOut }
         }
     }
 
@@ -121,13 +124,13 @@ final class RawClient: @unchecked Sendable {
         try await Self.offPool { try self.readResponseNow(headOnly: headOnly) }
     }
 
-    /// Whether the server closes the connection (reads until end of stream; false when bytes or
-    /// nothing arrive within the read timeout instead).
+    /// Whether the server closes the connection: end of stream (or a reset) before any byte,
+    /// waited for up to `responseWait`; false when bytes arrive first or nothing happens in time.
     func isClosedByServer() async -> Bool {
         (try? await Self.offPool { self.isClosedByServerNow() }) ?? false
     }
 
-    /// Reads and returns whatever arrives until the server closes (or the read times out).
+    /// Reads and returns whatever arrives until the server closes (waiting up to `responseWait`).
     func readToEnd() async -> [UInt8] {
         (try? await Self.offPool { self.readToEndNow() }) ?? []
     }
@@ -191,17 +194,23 @@ final class RawClient: @unchecked Sendable {
 
     private func isClosedByServerNow() -> Bool {
         guard buffer.isEmpty else { return false }
+        let deadline = Date().addingTimeInterval(Self.responseWait)
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count == 0 { return true }
-            if count < 0 { return errno == ECONNRESET }
-            return false
+            if count > 0 { return false }
+            let code = errno
+            if code == ECONNRESET { return true }
+            guard code == EAGAIN || code == EWOULDBLOCK || code == EINTR, Date() < deadline else {
+                return false
+            }
         }
     }
 
     private func readToEndNow() -> [UInt8] {
-        while fill() {}
+        let deadline = Date().addingTimeInterval(Self.responseWait)
+        while fillOutcome(waitingUntil: deadline) == .read {}
         defer { buffer = [] }
         return buffer
     }
@@ -217,17 +226,4 @@ final class RawClient: @unchecked Sendable {
 
     /// Shuts the sending side (the server sees end of stream).
     func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
-}
-
-/// Calls `body` with the address 127.0.0.1:`port` and its length, for `connect` or `bind`.
-func withLoopbackAddress<T>(port: Int, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = UInt16(port).bigEndian
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-    return withUnsafePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            body($0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-    }
 }

@@ -37,7 +37,7 @@ import Wire
         values[ServerURLKey.self] = server
         values[ViewerKey.self] = viewer
         values[HTTPFaultProfileKey.self] = profile
-        values[HTTPTimeoutKey.self] = .seconds(5)
+        values[HTTPTimeoutKey.self] = .seconds(60)
         return values
     }
 
@@ -68,7 +68,7 @@ import Wire
             #expect(network.transportSourceID == "network.http")
             let http = try #require(app.service(.httpBackend))
             #expect(http.httpTransport?.baseURL == stub.url)
-            #expect(http.httpTransport?.timeout == .seconds(5))
+            #expect(http.httpTransport?.timeout == .seconds(60))
             var failure: TransportError?
             do { _ = try await network.client.me() } catch let error as TransportError { failure = error }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MediaModel
 import Networking
+import SocketTesting
 import Synchronization
 import Testing
 import Wire
@@ -24,10 +25,13 @@ import Wire
     }
 
     @Test func aRefusedConnection_isOffline() async throws {
-        let port = try StubHTTPServer.unusedPort()
+        // (a port held bound and not listening, so no other test's server can take it meanwhile)
+        let refusing = PortReservation(port: 0)
+        let port = try #require(refusing.port)
         let url = try #require(URL(string: "http://127.0.0.1:\(port)"))
-        let transport = HTTPTransport(baseURL: url, timeout: .seconds(5))
+        let transport = HTTPTransport(baseURL: url, timeout: .seconds(60))
         let error = await Self.failure { _ = try await transport.send(Self.request) }
+        refusing.release()
         #expect(error?.errorClass == .offline)
         #expect(error?.isRetryable == true)
         #expect(
@@ -64,11 +68,12 @@ import Wire
         }
         let transport = HTTPTransport(baseURL: stub.url, timeout: .milliseconds(200))
 
-        // When the request is a long poll of one second, it is allowed 1.2 s
-        let poll = Request(.get, "/v1/events", query: [QueryItem("wait", "1")])
+        // When the request is a long poll of 30 s, it is allowed 30.2 s (far more than a loaded
+        // machine needs for the 400 ms answer; without the wait it would time out at 200 ms)
+        let poll = Request(.get, "/v1/events", query: [QueryItem("wait", "30")])
         let response = try await transport.send(poll)
         #expect(response.status == 200)
-        #expect(stub.requests.first?.hasPrefix("GET /v1/events?wait=1 HTTP/1.1\r\n") == true)
+        #expect(stub.requests.first?.hasPrefix("GET /v1/events?wait=30 HTTP/1.1\r\n") == true)
         stub.stop()
     }
 
@@ -77,11 +82,15 @@ import Wire
         let hungUp = Flag()
         let stub = try StubHTTPServer { connection in
             _ = connection.readRequest()
-            if connection.waitForClientClose() { hungUp.set() }
+            if connection.waitForClientClose(limit: .seconds(60)) { hungUp.set() }
         }
-        let transport = HTTPTransport(baseURL: stub.url, timeout: .seconds(30))
+        let transport = HTTPTransport(baseURL: stub.url, timeout: .seconds(60))
         let task = Task { try await transport.send(Self.request) }
-        while stub.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        let arrival = ContinuousClock.now + .seconds(60)
+        while stub.requests.isEmpty, ContinuousClock.now < arrival {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        try #require(!stub.requests.isEmpty, "the request never reached the server")
 
         // When the calling task is cancelled
         task.cancel()
@@ -90,14 +99,15 @@ import Wire
         let error = await Self.failure { _ = try await task.value }
         #expect(error?.errorClass == .cancelled)
         #expect(error?.disposition == .cancelled)
-        for _ in 0..<400 where !hungUp.isSet { try await Task.sleep(for: .milliseconds(5)) }
+        let hangUp = ContinuousClock.now + .seconds(60)
+        while !hungUp.isSet, ContinuousClock.now < hangUp { try await Task.sleep(for: .milliseconds(5)) }
         #expect(hungUp.isSet)
         stub.stop()
     }
 
     @Test func aConnectionClosedBeforeTheResponse_isALostResponse() async throws {
         let stub = try StubHTTPServer { connection in _ = connection.readRequest() }
-        let transport = HTTPTransport(baseURL: stub.url, timeout: .seconds(5))
+        let transport = HTTPTransport(baseURL: stub.url, timeout: .seconds(60))
         let like = Request(.put, "/v1/posts/m1/like", headers: ["Idempotency-Key": "k1"])
         let error = await Self.failure { _ = try await transport.send(like) }
         #expect(error?.errorClass == .timeout)
@@ -165,7 +175,7 @@ import Wire
             _ = connection.readRequest()
             connection.write("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{\"partial")
         }
-        let transport = HTTPTransport(baseURL: stub.url, timeout: .seconds(5))
+        let transport = HTTPTransport(baseURL: stub.url, timeout: .seconds(60))
         let error = await Self.failure { _ = try await transport.send(Self.request) }
         #expect(error?.errorClass == .timeout)
         #expect(error?.detail.hasPrefix("the response was lost") == true)

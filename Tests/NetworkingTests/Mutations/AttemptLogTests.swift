@@ -4,7 +4,7 @@ import Networking
 import Testing
 import Wire
 
-@Suite(.timeLimit(.minutes(1))) struct AttemptLogTests {
+@Suite(.timeLimit(mutationSuiteHangLimit)) struct AttemptLogTests {
     @Test func theLog_keepsOnlyTheNewestAttempts() async throws {
         // Given a log bounded to 5 attempts and a like that fails 7 times (offline) then goes
         var configuration = MutationHarness.configuration()

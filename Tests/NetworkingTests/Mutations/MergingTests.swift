@@ -6,7 +6,7 @@ import Storage
 import Testing
 import Wire
 
-@Suite(.timeLimit(.minutes(2))) struct MergingTests {
+@Suite(.timeLimit(mutationSuiteHangLimit)) struct MergingTests {
     static let ada = User(id: "u1", handle: "ada", displayName: "Ada")
 
     static func entry(_ number: Int, by author: User = ada, text: String? = nil) -> FeedEntry {

@@ -138,12 +138,12 @@ import Wire
         }
 
         let drain = try launch(helper, ["--app", app, "--run", "0", "--drain"] + backend)
-        let deadline = Date().addingTimeInterval(120)
+        let deadline = Date().addingTimeInterval(600)
         while drain.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
         if drain.isRunning {
             drain.kill(SIGKILL)
             Issue.record(
-                "the drain did not finish in 120 s; it printed: \(drain.lines().suffix(5)) \(drain.errors)")
+                "the drain did not finish in 600 s; it printed: \(drain.lines().suffix(5)) \(drain.errors)")
         }
         drain.waitUntilExit()
         #expect(drain.terminationStatus == 0, "the drain failed: \(drain.errors)")

@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 import Wire
 
-@Suite(.timeLimit(.minutes(1))) struct MutationJournalTests {
+@Suite(.timeLimit(mutationSuiteHangLimit)) struct MutationJournalTests {
     /// A manager on a fresh app database whose sends never answer (it is not started).
     static func idleManager(
         directory: String? = nil,
@@ -58,11 +58,11 @@ import Wire
         let holding = DispatchSemaphore(value: 0)
         let queued = Mutex(false)
         // The database is held by a thread of its own, which lets go once nine enqueues queue (or
-        // after 20 s): the test's tasks never wait for each other on the cooperative pool.
+        // after 60 s): the test's tasks never wait for each other on the cooperative pool.
         Thread.detachNewThread {
             try? database.withConnection { _ in
                 holding.signal()
-                let deadline = Date().addingTimeInterval(20)
+                let deadline = Date().addingTimeInterval(60)
                 while manager.queuedEnqueueCount < 9, Date() < deadline {
                     Thread.sleep(forTimeInterval: 0.001)
                 }

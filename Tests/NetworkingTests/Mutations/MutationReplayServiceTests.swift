@@ -6,7 +6,7 @@ import Networking
 import Testing
 import Wire
 
-@Suite(.timeLimit(.minutes(1))) struct MutationReplayServiceTests {
+@Suite(.timeLimit(mutationSuiteHangLimit)) struct MutationReplayServiceTests {
     static let services = [
         "backend.embedded", "storage.database", "network.client", "feed.cache", "mutations.replay",
     ]

@@ -4,7 +4,7 @@ import Networking
 import Testing
 import Wire
 
-@Suite(.timeLimit(.minutes(2))) struct MutationSendingTests {
+@Suite(.timeLimit(mutationSuiteHangLimit)) struct MutationSendingTests {
     @Test func aLike_isSentWithItsTokenAsIdempotencyKey_andConfirmedIntoTheMediaStore() async throws {
         // Given a running manager and a media ada has not liked
         let harness = try MutationHarness()

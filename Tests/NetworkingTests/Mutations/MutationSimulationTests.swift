@@ -183,9 +183,13 @@ struct Simulation {
         made[token] = Made(mutation: .like(free), sequence: Int64(order.count))
         order.append(token)
         // (Faults scripted by earlier steps and not used yet come first: then the like meets one
-        // of those instead, and there is nothing to hold.)
+        // of those instead, and there is nothing to hold.) Held means the server has handled it
+        // and the lost response's wait is asleep on the clock: advancing before that sleeper
+        // exists would leave it 5 s after the new time, and nothing would ever wake it.
+        let heldUntil = harness.clock.now.addingTimeInterval(5)  // `holding`'s dropTimeout
         await eventually("the held like is in flight, or done") {
-            (harness.manager.record(for: token)?.state == .inFlight && !harness.handlings(of: token).isEmpty)
+            (harness.manager.record(for: token)?.state == .inFlight && !harness.handlings(of: token).isEmpty
+                && harness.clock.sleeperDeadlines.contains(heldUntil))
                 || harness.manager.isIdle()
         }
         harness.faults.setFaultProfile(profile)

@@ -8,7 +8,7 @@ import Wire
 
 /// The server-side support the manager relies on: posts carry their client token on every list,
 /// and facts say whether the viewer reposted.
-@Suite(.timeLimit(.minutes(1))) struct ServerSupportTests {
+@Suite(.timeLimit(mutationSuiteHangLimit)) struct ServerSupportTests {
     @Test func aPostMadeWithAToken_carriesItInTheFeedAndTheThread_andInItsOwnColumn() async throws {
         let fixture = try NetworkFixture()
 

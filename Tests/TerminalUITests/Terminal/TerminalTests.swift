@@ -34,11 +34,12 @@ import Testing
         try terminal.start()
         #expect(pty.localFlags & tcflag_t(ICANON | ECHO | ISIG) == 0)
         #expect(terminal.size == TerminalSize(columns: 80, rows: 24))
-        let entered = pty.readOutput()
-        #expect(entered == "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1004h\u{1B}[?2004h")
+        let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1004h\u{1B}[?2004h"
+        #expect(pty.readOutput(atLeast: enter.utf8.count) == enter)
         terminal.restore()
         #expect(pty.settingsSnapshot == before)
-        #expect(pty.readOutput() == "\u{1B}[0m\u{1B}[?2004l\u{1B}[?1004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l")
+        let leave = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?1004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+        #expect(pty.readOutput(atLeast: leave.utf8.count) == leave)
         terminal.restore()  // idempotent
         #expect(pty.readOutput(waitingUpTo: 20).isEmpty)
     }
@@ -118,8 +119,9 @@ import Testing
             usesAlternateScreen: false, hidesCursor: false, reportsFocus: false, handlesSignals: false)
         let terminal = try Terminal(options: options, input: pty.terminal, output: pty.terminal)
         try terminal.start()
-        #expect(pty.readOutput() == "\u{1B}[?7l")
+        #expect(pty.readOutput(atLeast: 4) == "\u{1B}[?7l")
         terminal.restore()
-        #expect(pty.readOutput() == "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h")
+        let leave = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h"
+        #expect(pty.readOutput(atLeast: leave.utf8.count) == leave)
     }
 }

@@ -157,13 +157,6 @@ final class StubHTTPServer: Sendable {
         shutdown(listener, Int32(SHUT_RDWR))
         _ = acceptingEnded.wait(timeout: .now() + 10)
     }
-
-    /// A free port nothing listens on (bound, then released).
-    static func unusedPort() throws -> Int {
-        let stub = try StubHTTPServer { _ in }
-        stub.stop()
-        return stub.port
-    }
 }
 
 struct StubError: Error, CustomStringConvertible {

@@ -182,12 +182,13 @@ final class Session: Sendable {
 }
 
 /// Polls until `condition` holds (for states reached by tasks the test does not await, such as an
-/// attempt sleeping on the manual clock). Records an issue if it never does within 20 seconds of
-/// real time, so a bug fails the test instead of hanging it.
+/// attempt sleeping on the manual clock). Records an issue if it never does within 60 seconds of
+/// real time, so a bug fails the test instead of hanging it (hang detection only: a loaded
+/// machine can hold a task back for seconds).
 func eventually(
     _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool
 ) async {
-    let deadline = Date().addingTimeInterval(20)
+    let deadline = Date().addingTimeInterval(60)
     while !condition() {
         if Date() > deadline {
             Issue.record("never happened: \(what)", sourceLocation: sourceLocation)

@@ -1,6 +1,6 @@
 // swift-tools-version: 6.2
 // One package, two apps: shared modules composed into Prism and Strand through sockets,
-// manifests and a service graph. See README.md for the layout and DESIGN rules.
+// manifests and a service graph. See README.md for the layout and the dependency rules.
 import PackageDescription
 
 // MARK: - Target kinds, each mapped to its folder
@@ -57,21 +57,24 @@ let package = Package(
     ],
     targets: [
         // Shared modules (lower layers first).
-        module("Composition"),
-        module("MediaModel"),
+        module("Basics"),
+        module("Composition", ["Basics"]),
+        module("CommandLineKit", ["Basics"]),
+        module("MediaModel", ["Basics"]),
         .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         module("Storage", ["CSQLite"]),
-        module("Wire"),
+        module("Wire", ["Basics"]),
         module("ListEngine"),
-        module("TerminalUI", ["ListEngine"]),
-        module("Backend", ["Composition", "Wire", "MediaModel", "Storage"]),
-        module("Networking", ["Composition", "Wire", "MediaModel", "Storage"]),
+        module("TerminalUI", ["ListEngine", "CommandLineKit"]),
+        module("Backend", ["Basics", "Composition", "Wire", "MediaModel", "Storage"]),
+        module("Networking", ["Basics", "Composition", "Wire", "MediaModel", "Storage"]),
+        module("HTTPServer", ["Basics", "Wire"]),
         .target(name: "Sockets", dependencies: ["Composition", "MediaModel"], path: "Sockets"),
         module(
             "Features",
             [
-                "Composition", "Sockets", "MediaModel", "Wire", "Backend", "Networking", "ListEngine",
-                "TerminalUI",
+                "Basics", "Composition", "CommandLineKit", "Sockets", "MediaModel", "Wire", "Backend",
+                "Networking", "ListEngine", "TerminalUI",
             ]),
 
         // Apps.
@@ -85,61 +88,66 @@ let package = Package(
         .plugin(
             name: "ManifestEmbedder", capability: .buildTool(), dependencies: ["manifest-embed"],
             path: "tools/ManifestEmbedder"),
-        toolLibrary("ManifestLint", ["Composition", "PrismApp", "StrandApp"]),
+        toolLibrary("ManifestLint", ["Basics", "Composition", "CommandLineKit", "PrismApp", "StrandApp"]),
         tool("manifest-lint", ["ManifestLint"]),
-        toolLibrary("HTTPServer", ["Wire"]),
-        tool("backend-server", ["HTTPServer", "Backend", "Composition", "Wire"]),
-        tool("mutation-crash-helper", ["Networking", "Backend", "Wire", "MediaModel", "Storage"]),
+        tool("backend-server", ["HTTPServer", "Backend", "CommandLineKit", "Wire"]),
+        tool("mutation-crash-helper", ["Basics", "Networking", "Backend", "Wire", "MediaModel", "Storage"]),
         tool(
             "bench",
             [
-                "Composition", "Sockets", "PrismApp", "ManifestLint", "Storage", "CSQLite", "Networking",
+                "Basics", "Composition", "Sockets", "PrismApp", "ManifestLint", "Storage", "CSQLite",
+                "Networking",
                 "MediaModel", "ListEngine", "Features", "StrandApp", "TerminalUI", "Backend", "Wire",
                 "HTTPServer",
             ]),
 
         // Tests.
+        tests("Basics", ["Basics"]),
         tests("Composition", ["Composition"]),
-        tests("MediaModel", ["MediaModel"]),
+        tests("CommandLineKit", ["CommandLineKit"]),
+        tests("MediaModel", ["MediaModel", "Basics"]),
         tests("Storage", ["Storage"]),
         tests("Wire", ["Wire"]),
-        .target(name: "ListEngineTesting", dependencies: ["ListEngine"], path: "Tests/ListEngineTesting"),
-        tests("ListEngine", ["ListEngine", "ListEngineTesting"]),
+        .target(
+            name: "ListEngineTesting", dependencies: ["ListEngine", "Basics"], path: "Tests/ListEngineTesting"
+        ),
+        tests("ListEngine", ["ListEngine", "ListEngineTesting", "Basics"]),
         .target(name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Tests/TerminalUITesting"),
-        tests("TerminalUI", ["TerminalUI", "TerminalUITesting", "ListEngine"]),
+        tests("TerminalUI", ["TerminalUI", "TerminalUITesting", "ListEngine", "Basics"]),
         tests("Backend", ["Backend", "Wire", "MediaModel", "Storage"]),
         .target(name: "SocketTesting", path: "Tests/SocketTesting"),
         tests(
             "Networking",
             [
-                "Networking", "Backend", "Wire", "MediaModel", "Storage", "Composition",
+                "Networking", "Backend", "Wire", "MediaModel", "Storage", "Composition", "Basics",
                 "mutation-crash-helper", "backend-server", "SocketTesting",
             ]),
         tests("Sockets", ["Sockets"]),
         tests(
             "HTTPServer",
             ["HTTPServer", "Backend", "Networking", "Wire", "MediaModel", "Storage", "SocketTesting"]),
-        tests("Features", ["Features", "Composition"]),
+        tests("Features", ["Features", "Composition", "CommandLineKit"]),
         .target(
             name: "AppTesting",
             dependencies: [
-                "Features", "Backend", "Networking", "Wire", "MediaModel", "Composition", "PrismApp",
-                "StrandApp",
-                "TerminalUI",
+                "Features", "Backend", "Networking", "Wire", "MediaModel", "Composition", "CommandLineKit",
+                "PrismApp", "StrandApp", "TerminalUI",
             ],
             path: "Tests/AppTesting"),
         tests(
             "Apps",
             [
-                "AppTesting", "Backend", "PrismApp", "StrandApp", "Features", "Composition", "Sockets",
-                "MediaModel",
+                "AppTesting", "Backend", "PrismApp", "StrandApp", "Features", "Composition", "CommandLineKit",
+                "Sockets", "MediaModel",
             ]),
-        tests("ManifestLint", ["ManifestLint", "Composition"], resources: [.copy("Fixtures")]),
+        tests(
+            "ManifestLint", ["ManifestLint", "Composition", "CommandLineKit"], resources: [.copy("Fixtures")]),
         tests(
             "CrossAppRegression",
             [
-                "AppTesting", "Features", "Composition", "Sockets", "Backend", "ManifestLint", "PrismApp",
-                "StrandApp", "MediaModel", "Networking", "TerminalUI", "Wire", "HTTPServer",
+                "AppTesting", "Features", "Composition", "CommandLineKit", "Sockets", "Backend",
+                "ManifestLint",
+                "PrismApp", "StrandApp", "MediaModel", "Networking", "TerminalUI", "Wire", "HTTPServer",
             ],
             exclude: ["Golden"]),
     ]

@@ -1,3 +1,5 @@
+import Basics
+
 extension PixelImage {
     /// A deterministic picture for seed data and tests: a diagonal gradient between two colors
     /// with a disc ("sun") in a third, all chosen from `seed`. Sides are clamped to 1...`maxSide`.
@@ -6,15 +8,8 @@ extension PixelImage {
     public static func generated(seed: UInt64, width: Int, height: Int) -> PixelImage {
         let width = min(max(width, 1), maxSide)
         let height = min(max(height, 1), maxSide)
-        var state = seed
-        func next() -> UInt64 {
-            // SplitMix64: small, fast and good enough to pick colors.
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random = SplitMix64(seed: seed)
+        func next() -> UInt64 { random.next() }
         func color() -> [Double] { [Double(next() % 256), Double(next() % 256), Double(next() % 256)] }
         let top = color()
         let bottom = color()

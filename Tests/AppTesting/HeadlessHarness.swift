@@ -1,4 +1,5 @@
 import Backend
+import CommandLineKit
 import Composition
 import Features
 import Foundation

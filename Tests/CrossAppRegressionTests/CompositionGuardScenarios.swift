@@ -1,4 +1,5 @@
 import AppTesting
+import CommandLineKit
 import Composition
 import Features
 import Foundation

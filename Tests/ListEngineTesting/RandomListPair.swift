@@ -1,10 +1,12 @@
+import Basics
+
 /// Random old/new list pairs for property tests of the diff.
 public enum RandomListPair {
     /// A random pair: old has up to `maximumCount` items; new is old with random deletes,
     /// inserts, moves and content updates. With `duplicates`, identifiers repeat in old and
     /// in new (and some copies are added or dropped).
     public static func make(
-        maximumCount: Int, duplicates: Bool, using random: inout SeededGenerator
+        maximumCount: Int, duplicates: Bool, using random: inout SplitMix64
     ) -> (old: [DiffTestItem], new: [DiffTestItem]) {
         let count = Int.random(in: 0...maximumCount, using: &random)
         // With duplicates, draw identifiers from a small range so they repeat.

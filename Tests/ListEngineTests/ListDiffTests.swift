@@ -1,3 +1,4 @@
+import Basics
 import ListEngineTesting
 import Testing
 
@@ -127,7 +128,7 @@ import Testing
 
     @Test func diffOfLargeListWithManyDuplicates_fallsBackToExactPartitioning() {
         // Far more copies of one identifier than a hash bucket has room for.
-        var random = SeededGenerator(seed: 42)
+        var random = SplitMix64(seed: 42)
         let old = (0..<20_000).map { DiffTestItem(id: $0 % 3 == 0 ? 1 : $0) }
         var new = old
         new.removeLast(500)
@@ -138,7 +139,7 @@ import Testing
 
     @Test(arguments: TestSeeds.all)
     func diffOfRandomPairs_satisfiesTheContract(seed: UInt64) {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         for index in 0..<2_000 {
             let duplicates = index % 4 == 3
             let (old, new) = RandomListPair.make(maximumCount: 40, duplicates: duplicates, using: &random)
@@ -151,7 +152,7 @@ import Testing
 
     @Test(arguments: TestSeeds.all)
     func diffOfLargeRandomPairs_satisfiesTheContractAcrossHashBuckets(seed: UInt64) {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         for index in 0..<4 {
             let (old, new) = RandomListPair.make(
                 maximumCount: 30_000, duplicates: index % 2 == 1, using: &random)
@@ -166,7 +167,7 @@ import Testing
     @Test(arguments: TestSeeds.all)
     func diffWithWideIndexes_matchesTheNarrowOne(seed: UInt64) {
         // Arrays of 2^31 items use 64-bit indexes internally; the same code must agree.
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         for index in 0..<200 {
             let (old, new) = RandomListPair.make(maximumCount: 60, duplicates: index % 2 == 0, using: &random)
             let narrow = ListDiff.diffMatching(old: old, new: new, indexType: Int32.self).result
@@ -182,7 +183,7 @@ import Testing
     func diffKeepingOnlyIdentifiers_matchesTheOneKeepingItems(seed: UInt64) {
         // Items bigger than their identifier keep only the identifier while matching and compare
         // content afterwards; both ways must agree.
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         for index in 0..<300 {
             let (old, new) = RandomListPair.make(maximumCount: 50, duplicates: index % 3 == 0, using: &random)
             let items = ListDiff.diffMatching(

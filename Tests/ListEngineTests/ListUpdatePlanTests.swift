@@ -1,3 +1,4 @@
+import Basics
 import ListEngine
 import ListEngineTesting
 import Testing
@@ -31,7 +32,7 @@ import Testing
 
     @Test(arguments: TestSeeds.all)
     func applyingADiffAsAPlan_givesTheNewList(seed: UInt64) {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         for index in 0..<300 {
             let (old, new) = RandomListPair.make(maximumCount: 30, duplicates: false, using: &random)
             let diff = ListDiff.diff(old: old, new: new)

@@ -32,7 +32,8 @@ import Testing
         ])
         #expect(
             check.run().map(\.message) == [
-                "module 'Backend' depends on 'Networking', but it may only use Composition, MediaModel, Storage, Wire (DESIGN.md, dependency rules)"
+                "module 'Backend' depends on 'Networking', but it may only use Basics, Composition, MediaModel, Storage, Wire "
+                    + "(the dependency rules: PackageGraphCheck.allowedDependencies, and the README)"
             ])
     }
 

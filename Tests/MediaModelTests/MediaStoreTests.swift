@@ -1,3 +1,4 @@
+import Basics
 import MediaModel
 import Synchronization
 import Testing
@@ -129,7 +130,7 @@ private final class Surface: Sendable {
     @Test(arguments: [UInt64(1), 2, 3])
     func concurrentApplies_keepTheNewestRevision(seed: UInt64) async {
         // Given revisions 1...200 applied from 8 tasks in a shuffled order
-        var generator = SplitMix(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let revisions = Array(Int64(1)...200).shuffled(using: &generator)
         let store = MediaStore()
 

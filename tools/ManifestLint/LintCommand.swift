@@ -1,3 +1,5 @@
+import Basics
+import CommandLineKit
 import Composition
 import Foundation
 

@@ -22,23 +22,27 @@ public struct PackageGraphCheck: Sendable {
         }
     }
 
-    /// Which of our modules each shared module may depend on (DESIGN.md, "Dependency rules").
-    /// Composition is the base every module above the lowest layer may use to declare services.
+    /// Which of our modules each shared module may depend on (the README's "Dependency rules").
+    /// Basics (small pure helpers) is the leaf every module may use; Composition is the base every
+    /// module above the lowest layer may use to declare services.
     public static let allowedDependencies: [String: Set<String>] = [
         "CSQLite": [],
-        "Composition": [],
-        "MediaModel": [],
+        "Basics": [],
+        "Composition": ["Basics"],
+        "CommandLineKit": ["Basics"],
+        "MediaModel": ["Basics"],
         "Storage": ["CSQLite"],
-        "Wire": [],
+        "Wire": ["Basics"],
         "ListEngine": [],
         "Sockets": ["Composition", "MediaModel"],
-        "Backend": ["Composition", "Wire", "MediaModel", "Storage"],
-        "Networking": ["Composition", "Wire", "MediaModel", "Storage"],
-        "TerminalUI": ["ListEngine"],
+        "Backend": ["Basics", "Composition", "Wire", "MediaModel", "Storage"],
+        "Networking": ["Basics", "Composition", "Wire", "MediaModel", "Storage"],
+        "HTTPServer": ["Basics", "Wire"],
+        "TerminalUI": ["ListEngine", "CommandLineKit"],
         "Features": [
-            "Composition", "Sockets", "MediaModel", "Storage", "Wire", "Networking", "ListEngine",
-            "TerminalUI",
-            "Backend",
+            "Basics", "Composition", "CommandLineKit", "Sockets", "MediaModel", "Storage", "Wire",
+            "Networking",
+            "ListEngine", "TerminalUI", "Backend",
         ],
     ]
 
@@ -142,7 +146,7 @@ public struct PackageGraphCheck: Sendable {
                     diagnostics.append(
                         Diagnostic(
                             at: location, code: "layering",
-                            "module '\(target.name)' depends on '\(dependency.name)', but it may only use \(list) (DESIGN.md, dependency rules)"
+                            "module '\(target.name)' depends on '\(dependency.name)', but it may only use \(list) (the dependency rules: PackageGraphCheck.allowedDependencies, and the README)"
                         ))
                 }
             }

@@ -1,4 +1,4 @@
-import Composition
+import CommandLineKit
 import Foundation
 import HTTPServer
 

@@ -1,8 +1,9 @@
 import Backend
-import Composition
+import CommandLineKit
 import Dispatch
 import Foundation
 import HTTPServer
+import Synchronization
 import Wire
 
 #if canImport(Glibc)
@@ -22,18 +23,27 @@ do {
 }
 if options.help {
     output.write(BackendServerOptions.spec.helpText + "\n")
-    withExtendedLifetime(signalSources) {}
     exit(0)
 }
 
-// Signals are handled by dispatch sources, not by default actions; a client hanging up while a
-// response is written must not kill the process.
+// A client hanging up while a response is written must not kill the process.
 signal(SIGPIPE, SIG_IGN)
-let watcher = SignalWatcher {
-    StandardTextOutput().write("backend-server: stopped at once\n")
-    exit(130)
+// The first SIGINT or SIGTERM starts a graceful shutdown; a second one exits at once.
+let firstSignal = AsyncStream<Int32>.makeStream()
+let signalCount = Mutex(0)
+let watcher = SignalWatcher(label: "backend-server.signals")
+watcher.install([SIGINT, SIGTERM]) { signalNumber in
+    let count = signalCount.withLock { count in
+        count += 1
+        return count
+    }
+    if count == 1 {
+        firstSignal.continuation.yield(signalNumber)
+    } else {
+        StandardTextOutput().write("backend-server: stopped at once\n")
+        exit(130)
+    }
 }
-let signalSources = [watcher.source(for: SIGINT), watcher.source(for: SIGTERM)]
 
 let backend: BackendServer
 do {
@@ -77,13 +87,11 @@ if !options.faults.isNone { banner += "\nfaults: \(options.faults)" }
 banner += "\npress Ctrl-C to stop\n"
 output.write(banner)
 
-// The first SIGINT or SIGTERM shuts down gracefully; a second one exits at once.
-_ = await watcher.firstSignal()
+for await _ in firstSignal.stream { break }
 output.write(
     "\nbackend-server: shutting down: finishing requests in flight (up to 5 s; Ctrl-C again to stop now)\n")
 let report = await server.shutdown(gracePeriod: .seconds(5))
 backend.close()
 output.write(
     "backend-server: stopped (\(report.finished) requests finished, \(report.abandoned) abandoned)\n")
-withExtendedLifetime(signalSources) {}
 exit(0)

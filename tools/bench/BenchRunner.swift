@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// A named group of measurements, run by `swift run -c release bench [suite]`.
@@ -287,22 +288,6 @@ extension Duration {
     var seconds: Double {
         let (s, attoseconds) = components
         return Double(s) + Double(attoseconds) * 1e-18
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64), so bench inputs are the same
-/// on every run.
-struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -16,6 +16,7 @@
 //   --drain    enqueue nothing; send what the journal holds until nothing is pending, then print
 //              "DRAINED pending=<n> failed=<n>" and exit 0
 import Backend
+import Basics
 import Foundation
 import MediaModel
 import Networking
@@ -65,18 +66,6 @@ struct HelperError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// A small seeded generator (SplitMix64).
-struct Random: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Writes one line straight to standard output (one write call, so a kill never splits it).
 func emit(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -117,7 +106,7 @@ func run() async throws -> Int32 {
         return 0
     }
 
-    var random = Random(state: options.run &* 0x2545_F491_4F6C_DD1D)
+    var random = SplitMix64(seed: options.run &* 0x2545_F491_4F6C_DD1D)
     for burst in 0..<options.count {
         var mutations: [Mutation] = []
         for item in 0..<(1 + Int(random.next() % 3)) {

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Why a manifest could not be read: every problem found, each with file, line and column.

@@ -1,3 +1,5 @@
+import Basics
+
 /// Checks a manifest against a catalog and reports every problem, each with file, line and
 /// column: the one piece of code `AppHost` runs at launch and `manifest-lint` runs on the
 /// repository.

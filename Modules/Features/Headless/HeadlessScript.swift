@@ -1,3 +1,4 @@
+import Basics
 import Composition
 
 /// A headless script: one command per line, `#` starts a comment. It drives an app without a

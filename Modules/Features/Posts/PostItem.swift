@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import ListEngine
 import MediaModel
@@ -101,23 +102,21 @@ public struct PostItem: ListDiffable, ListContentVersioned, Sendable, Hashable, 
     }
 }
 
-/// FNV-1a over UTF-8: the same value in every process (unlike `Hasher`, which is seeded).
+/// Text and numbers into FNV-1a, one part each: the same value in every process (unlike
+/// `Hasher`, which is seeded).
 struct StableHasher {
-    private(set) var state: UInt64 = 0xCBF2_9CE4_8422_2325
+    private var hash = FNV1a()
 
     mutating func combine(_ text: String) {
-        for byte in text.utf8 {
-            state ^= UInt64(byte)
-            state = state &* 0x0000_0100_0000_01B3
-        }
-        state ^= 0xFF
+        hash.combine(text.utf8)
+        hash.endPart()
     }
 
     mutating func combine(_ number: Int) {
         combine(String(number))
     }
 
-    var value: Int { Int(truncatingIfNeeded: state & 0x3FFF_FFFF_FFFF_FFFF) }
+    var value: Int { Int(truncatingIfNeeded: hash.value & 0x3FFF_FFFF_FFFF_FFFF) }
 }
 
 extension PostItem.State {

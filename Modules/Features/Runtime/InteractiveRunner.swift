@@ -1,3 +1,4 @@
+import CommandLineKit
 import Composition
 import Foundation
 import TerminalUI

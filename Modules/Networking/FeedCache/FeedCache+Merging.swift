@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import MediaModel
 import Storage
@@ -167,12 +168,7 @@ extension FeedCache {
 
     /// An entry's content version: a 64-bit FNV-1a hash of its encoded form.
     static func contentVersion(_ body: [UInt8]) -> Int64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in body {
-            hash ^= UInt64(byte)
-            hash &*= 0x0100_0000_01b3
-        }
-        return Int64(bitPattern: hash)
+        Int64(bitPattern: FNV1a.hash(body))
     }
 
     static func positions(_ db: borrowing Connection) throws -> [(

@@ -1,3 +1,4 @@
+import Basics
 import Composition
 import MediaModel
 import Synchronization
@@ -72,12 +73,7 @@ public final class NetworkClientService: Service {
     /// to one viewer.
     public var viewerIdentity: String {
         guard let token = client.bearerToken else { return "" }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in token.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        return String(FNV1a.hash(token.utf8), radix: 16)
     }
 }
 

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Glibc
 import Synchronization
 
@@ -39,7 +40,7 @@ public final class Terminal: Sendable {
     private let output: Int32
     private let continuation: AsyncStream<InputEvent>.Continuation
     private let reader: InputReader
-    private let signals = SignalWatcher()
+    private let signals = SignalWatcher(label: "TerminalUI.signals")
     private let phase = Mutex(Phase.created)
 
     private enum Phase {
@@ -162,27 +163,29 @@ public final class Terminal: Sendable {
         continuation.finish()
     }
 
+    /// The signals that end the process (the terminal is put back first).
+    static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
     private func installSignalHandlers() {
         let continuation = self.continuation
         let output = self.output
         let input = self.input
-        signals.install(
-            SignalWatcher.Handlers(
-                terminate: { signalNumber in
-                    TerminalRestorer.shared.end()
-                    exit(128 + signalNumber)
-                },
-                resize: {
-                    if let size = FileDescriptorIO.windowSize(output) ?? FileDescriptorIO.windowSize(input) {
-                        continuation.yield(.resize(size))
-                    }
-                },
-                stop: {
-                    guard TerminalRestorer.shared.suspend() else { return }
-                    kill(getpid(), SIGSTOP)
-                },
-                continued: {
-                    if TerminalRestorer.shared.resume() { continuation.yield(.resumed) }
-                }))
+        signals.install(Self.terminatingSignals + [SIGTSTP, SIGWINCH, SIGCONT]) { signalNumber in
+            switch signalNumber {
+            case SIGWINCH:
+                if let size = FileDescriptorIO.windowSize(output) ?? FileDescriptorIO.windowSize(input) {
+                    continuation.yield(.resize(size))
+                }
+            case SIGTSTP:
+                // Suspend as asked, with the terminal put back first.
+                guard TerminalRestorer.shared.suspend() else { return }
+                kill(getpid(), SIGSTOP)
+            case SIGCONT:
+                if TerminalRestorer.shared.resume() { continuation.yield(.resumed) }
+            default:
+                TerminalRestorer.shared.end()
+                exit(128 + signalNumber)
+            }
+        }
     }
 }

@@ -1,4 +1,5 @@
 @_spi(Testing) import Backend
+import Basics
 import Foundation
 import Networking
 import Storage
@@ -112,7 +113,7 @@ import Wire
             FileManager.default.isExecutableFile(atPath: helper),
             "no helper at \(helper); build it with `swift build --product mutation-crash-helper`")
         let app = try BackendServer.makeTemporaryDirectory("crash-app")
-        var random = SimulationRandom(seed: seed)
+        var random = simulationRandom(seed: seed)
         var outcome = Outcome()
 
         for run in 1...runs {

@@ -1,4 +1,5 @@
 @_spi(Testing) import Backend
+import Basics
 import Foundation
 import MediaModel
 import Networking
@@ -46,7 +47,7 @@ struct Simulation {
 
     let seed: UInt64
     let harness: MutationHarness
-    var random: SimulationRandom
+    var random: SplitMix64
     var made: [MutationToken: Made] = [:]
     var order: [MutationToken] = []
     var media: [MediaID] = []
@@ -62,7 +63,7 @@ struct Simulation {
 
     init(seed: UInt64) async throws {
         self.seed = seed
-        random = SimulationRandom(seed: seed)
+        random = simulationRandom(seed: seed)
         var configuration = MutationHarness.configuration(seed: seed)
         configuration.maxConcurrentAttempts = seed < 100 ? 1 : 8
         harness = try MutationHarness(seed: seed, configuration: configuration)
@@ -408,19 +409,11 @@ struct Simulation {
     }
 }
 
-/// SplitMix64: the simulation's only source of randomness, so a seed replays a run.
-struct SimulationRandom: RandomNumberGenerator {
-    private var state: UInt64
+/// SplitMix64 is the simulation's only source of randomness, so a seed replays a run. (A
+/// seed is spread by the golden ratio first, so neighbouring seeds start far apart.)
+func simulationRandom(seed: UInt64) -> SplitMix64 { SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15) }
 
-    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
+    /// A uniform integer in 0..<`bound` (0 for an empty range).
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 }

@@ -1,3 +1,4 @@
+import Basics
 import TerminalUI
 import TerminalUITesting
 import Testing
@@ -94,7 +95,7 @@ import Testing
     @Test(arguments: ColorMode.allCases)
     func randomFrames_outputAppliedToATerminalReproducesEachTarget(mode: ColorMode) {
         let seed = UInt64.random(in: 0...UInt64.max)
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let width = 24
         let height = 8
         var terminal = ANSITerminalSimulator(width: width, height: height)
@@ -119,7 +120,7 @@ import Testing
     }
 
     /// A few random edits: text of mixed widths and styles, fills, rules, clears.
-    private func mutate(_ frame: inout ScreenBuffer, using random: inout SeededRandom) {
+    private func mutate(_ frame: inout ScreenBuffer, using random: inout SplitMix64) {
         let texts = ["hello", "漢字", "👍🏽ok", "e\u{301}x", "🇯🇵", "wide漢narrow", "  ", "abc def", "─"]
         let colors: [RGBColor?] = [
             nil, RGBColor(hex: 0xFF0000), RGBColor(hex: 0x00AA55), RGBColor(hex: 0x808080),

@@ -1,3 +1,4 @@
+import Basics
 import TerminalUI
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
 
     @Test func xterm256Index_neverPicksTheSystemColors() {
         let seed = UInt64.random(in: 0...UInt64.max)
-        var random = SeededRandomForColors(seed: seed)
+        var random = SplitMix64(seed: seed)
         for _ in 0..<2000 {
             let color = RGBColor(hex: UInt32(truncatingIfNeeded: random.next()))
             let index = color.xterm256Index
@@ -89,18 +90,5 @@ import Testing
             let db = Int(color.blue) - Int(other.blue)
             return dr * dr + dg * dg + db * db
         }
-    }
-}
-
-/// SplitMix64, local so this suite reads on its own.
-private struct SeededRandomForColors {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import TerminalUI
 import TerminalUITesting
 import Testing
@@ -55,7 +56,7 @@ import Testing
 
     @Test func wrap_everyLineFitsTheWidth_randomText() {
         let seed = UInt64.random(in: 0...UInt64.max)
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let pieces = ["a", "bc", " ", "  ", "漢", "👍🏽", "e\u{301}", "word", "\n", "🇯🇵"]
         for _ in 0..<300 {
             let text = (0..<Int.random(in: 0...30, using: &random)).map { _ in

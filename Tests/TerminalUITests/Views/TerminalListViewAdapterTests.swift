@@ -1,3 +1,4 @@
+import Basics
 import ListEngine
 import Synchronization
 import TerminalUI
@@ -255,7 +256,7 @@ final class Feed: ListAdapterDataSource {
 
     @Test func randomFeedChanges_keepTheViewInStepWithTheAdapter() {
         let seed = UInt64.random(in: 0...UInt64.max)
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let feed = Feed()
         var nextID = 0
         func newPost() -> AnyListItem {

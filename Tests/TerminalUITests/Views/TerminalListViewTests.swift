@@ -1,3 +1,4 @@
+import Basics
 import TerminalUI
 import TerminalUITesting
 import Testing
@@ -366,7 +367,7 @@ import Testing
 
     @Test func randomUpdates_keepContentSelectionAndAnchorConsistent() {
         let seed = UInt64.random(in: 0...UInt64.max)
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var nextID = 0
         func newItem() -> Item {
             nextID += 1

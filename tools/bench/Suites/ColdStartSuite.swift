@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import MediaModel
 import Networking
@@ -83,7 +84,7 @@ enum ColdStartSuite {
 /// their parent, reposts, every entry's facts, and heights at the given widths.
 enum CachedFeed {
     static func write(entries count: Int, into directory: String, widths: [Int]) throws {
-        var random = SeededGenerator(seed: 0xC01D)
+        var random = SplitMix64(seed: 0xC01D)
         let users = (0..<40).map {
             User(id: UserID("u\($0)"), handle: "user\($0)", displayName: "User \($0)")
         }

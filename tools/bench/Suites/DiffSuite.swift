@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import ListEngine
 
@@ -45,7 +46,7 @@ extension DiffSuite {
 
         /// Makes workload `workload` of `count` items, the same on every run for a given seed.
         static func make(_ workload: Workload, count: Int, seed: UInt64) -> Input {
-            var random = SeededGenerator(seed: seed)
+            var random = SplitMix64(seed: seed)
             let old = (0..<count).map { Item(id: $0, version: 0) }
             switch workload {
             case .identical:

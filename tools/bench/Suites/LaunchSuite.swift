@@ -1,3 +1,4 @@
+import Basics
 import Composition
 
 /// Validating, resolving and starting a large synthetic service graph.
@@ -11,7 +12,7 @@ enum LaunchSuite {
         name: "launch", summary: "2,000 services (random DAG, ~3 dependencies each): validate, resolve, start"
     ) { runner in
         let count = 2000
-        var generator = SeededGenerator(seed: 2000)
+        var generator = SplitMix64(seed: 2000)
         var definitions: [ServiceDefinition] = []
         var ids: [String] = []
         for index in 0..<count {

@@ -1,3 +1,4 @@
+import Basics
 import CSQLite
 import Foundation
 import Storage
@@ -196,7 +197,7 @@ enum StoreSuite {
             "SELECT id, author_id, created_at, kind, text, like_count, pixels FROM media ORDER BY id"
 
         static func make(count: Int, seed: UInt64) -> [MediaRow] {
-            var random = SeededGenerator(seed: seed)
+            var random = SplitMix64(seed: seed)
             let words = [
                 "sunset", "coffee", "thread", "reply", "harbor", "city", "light", "morning", "walk", "rain",
             ]

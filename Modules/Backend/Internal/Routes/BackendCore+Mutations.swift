@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import MediaModel
 import Storage
@@ -28,9 +29,12 @@ extension BackendCore {
         let request = route.request
         let token: String? =
             anonymous && request.headers["Idempotency-Key"] == nil ? nil : try route.clientToken()
-        let fingerprint = String(
-            FNV1a.hash([Array(request.method.rawValue.utf8), Array(request.path.utf8), Array(request.body)]),
-            radix: 16)
+        var hash = FNV1a()
+        for part in [Array(request.method.rawValue.utf8), Array(request.path.utf8), Array(request.body)] {
+            hash.combine(part)
+            hash.endPart()
+        }
+        let fingerprint = String(hash.value, radix: 16)
         var recipients: Set<Int64> = []
         let response = try database.transaction { db in
             let viewer = anonymous ? nil : try authenticate(request, db)

@@ -1,4 +1,4 @@
-import Composition
+import CommandLineKit
 import Testing
 
 @Suite struct CommandLineSpecTests {
@@ -74,16 +74,5 @@ import Testing
         #expect(
             UsageError(command: "tool", "bad").description == "tool: error: bad\nRun 'tool --help' for usage."
         )
-    }
-}
-
-@Suite struct SuggestionTests {
-    @Test func swappedNeighbours_countAsOneEdit() {
-        #expect(Suggestion.closest(to: "prot", in: ["port", "help"]) == "port")
-        #expect(Suggestion.closest(to: "feedPolciy", in: ["feedPolicy", "tabs"]) == "feedPolicy")
-    }
-
-    @Test func distantWords_getNoSuggestion() {
-        #expect(Suggestion.closest(to: "zzzz", in: ["port", "help"]) == nil)
     }
 }

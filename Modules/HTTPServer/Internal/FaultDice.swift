@@ -1,3 +1,4 @@
+import Basics
 import Wire
 
 /// The fault profile in force and its seeded draws: four per request whatever the profile, so a
@@ -16,17 +17,17 @@ struct FaultDice: Sendable {
     }
 
     private(set) var profile: HTTPFaultProfile
-    private var state: UInt64
+    private var random: SplitMix64
 
     init(_ profile: HTTPFaultProfile) {
         self.profile = profile
-        state = profile.seed
+        random = SplitMix64(seed: profile.seed)
     }
 
     /// Draws the faults for a request with `method`.
     mutating func decide(for method: HTTPMethod) -> Decision {
         guard !profile.isNone else { return Decision() }
-        let draws = (unit(), unit(), unit(), unit())
+        let draws = (random.unit(), random.unit(), random.unit(), random.unit())
         var decision = Decision()
         decision.latency = profile.latency.sample(draws.0, draws.1)
         if draws.2 < profile.serverErrorRate {
@@ -35,14 +36,5 @@ struct FaultDice: Sendable {
             decision.drop = true
         }
         return decision
-    }
-
-    /// SplitMix64, as a uniform draw in [0, 1).
-    private mutating func unit() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Double((z ^ (z >> 31)) >> 11) * 0x1.0p-53
     }
 }

@@ -2,47 +2,40 @@ import Dispatch
 import Glibc
 import Synchronization
 
-/// Turns signals into calls on a serial queue.
+/// Delivers signals to a handler on a serial queue of its own, where anything may be done.
 ///
 /// A minimal C handler (installed with `sigaction`) writes the signal's number to a
 /// process-wide pipe, which is async-signal-safe; a Dispatch read source on the pipe calls the
-/// handlers on a serial queue, where anything may be done. Installing saves each signal's
-/// previous action and `uninstall()` puts it back, so after the terminal is restored the
-/// process reacts to signals exactly as before.
+/// handler. Installing saves each signal's previous action and `uninstall()` puts it back, so
+/// afterwards the process reacts to signals exactly as before. One watcher is installed at a
+/// time in a process (they share the pipe).
+///
+/// ```swift
+/// let watcher = SignalWatcher()
+/// watcher.install([SIGINT, SIGTERM]) { signal in shutDown(after: signal) }
+/// ```
 ///
 /// Why not `DispatchSource.makeSignalSource`: on Linux, libdispatch registers signal sources
-/// asynchronously (a signal sent right after `start()` is lost), installs a process-wide
+/// asynchronously (a signal sent right after they are made is lost), installs a process-wide
 /// handler the first time that it never removes (so SIGINT stays swallowed after the sources
 /// are cancelled), and does not install it again for a second registration.
-final class SignalWatcher: Sendable {
-    /// What to do for each kind of signal.
-    struct Handlers: Sendable {
-        /// A terminating signal arrived (its number).
-        var terminate: @Sendable (Int32) -> Void
-        /// SIGWINCH.
-        var resize: @Sendable () -> Void
-        /// SIGTSTP: suspend as asked.
-        var stop: @Sendable () -> Void
-        /// SIGCONT: the process runs again.
-        var continued: @Sendable () -> Void
-    }
-
-    /// The signals that end the process.
-    static let terminating: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
-    /// Every signal watched.
-    static let watched: [Int32] = terminating + [SIGTSTP, SIGWINCH, SIGCONT]
-
+public final class SignalWatcher: Sendable {
     private struct State {
         var source: (any DispatchSourceRead)?
         var previous: [(signal: Int32, action: sigaction)] = []
     }
 
     private let state = Mutex(State())
-    private let queue = DispatchQueue(label: "TerminalUI.signals")
+    private let queue: DispatchQueue
 
-    /// Starts watching; replaces any earlier installation. Once it returns, every watched
-    /// signal reaches the handlers.
-    func install(_ handlers: Handlers) {
+    /// A watcher whose handler runs on a serial queue named `label`.
+    public init(label: String = "CommandLineKit.signals") {
+        queue = DispatchQueue(label: label)
+    }
+
+    /// Starts watching `signals`, replacing any earlier installation. Once it returns, each of
+    /// them reaches `handler` (with its number), in the order they arrived, one at a time.
+    public func install(_ signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
         uninstall()
         let pipe = SignalPipe.shared
         guard pipe.readEnd >= 0 else { return }
@@ -51,18 +44,11 @@ final class SignalWatcher: Sendable {
         state.withLock { state in
             let source = DispatchSource.makeReadSource(fileDescriptor: pipe.readEnd, queue: queue)
             source.setEventHandler {
-                for signalNumber in SignalPipe.drain() {
-                    switch signalNumber {
-                    case SIGWINCH: handlers.resize()
-                    case SIGTSTP: handlers.stop()
-                    case SIGCONT: handlers.continued()
-                    default: handlers.terminate(signalNumber)
-                    }
-                }
+                for signalNumber in SignalPipe.drain() { handler(signalNumber) }
             }
             source.resume()
             state.source = source
-            for signalNumber in Self.watched {
+            for signalNumber in signals {
                 var action = sigaction()
                 action.__sigaction_handler.sa_handler = signalPipeHandler
                 sigemptyset(&action.sa_mask)
@@ -76,7 +62,7 @@ final class SignalWatcher: Sendable {
     }
 
     /// Stops watching and gives the signals their previous actions back.
-    func uninstall() {
+    public func uninstall() {
         state.withLock { state in
             for (signalNumber, action) in state.previous {
                 var previous = action

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// A strict description of a command's options, shared by the apps and the tools: parses

@@ -21,7 +21,7 @@ func appLibrary(_ app: String, _ dependencies: [Target.Dependency]) -> Target {
 /// An app's executable: main.swift only, launching the app's definition.
 func appExecutable(_ app: String) -> Target {
     .executableTarget(
-        name: app.lowercased(), dependencies: [.target(name: "\(app)App"), "Features"],
+        name: app.lowercased(), dependencies: [.target(name: "\(app)App"), "AppRuntime"],
         path: "Apps/\(app)/\(app.lowercased())")
 }
 
@@ -73,14 +73,20 @@ let package = Package(
         module(
             "Features",
             [
+                "Basics", "Composition", "Sockets", "MediaModel", "Wire", "Networking", "ListEngine",
+                "TerminalUI",
+            ]),
+        module(
+            "AppRuntime",
+            [
                 "Basics", "Composition", "CommandLineKit", "Sockets", "MediaModel", "Wire", "Backend",
-                "Networking", "ListEngine", "TerminalUI",
+                "Networking", "ListEngine", "TerminalUI", "Features",
             ]),
 
         // Apps.
-        appLibrary("Prism", ["Composition", "Sockets", "Features"]),
+        appLibrary("Prism", ["Composition", "Sockets", "AppRuntime"]),
         appExecutable("Prism"),
-        appLibrary("Strand", ["Composition", "Sockets", "Features"]),
+        appLibrary("Strand", ["Composition", "Sockets", "AppRuntime"]),
         appExecutable("Strand"),
 
         // Tools.
@@ -97,7 +103,8 @@ let package = Package(
             [
                 "Basics", "Composition", "Sockets", "PrismApp", "ManifestLint", "Storage", "CSQLite",
                 "Networking",
-                "MediaModel", "ListEngine", "Features", "StrandApp", "TerminalUI", "Backend", "Wire",
+                "MediaModel", "ListEngine", "Features", "AppRuntime", "StrandApp", "TerminalUI", "Backend",
+                "Wire",
                 "HTTPServer",
             ]),
 
@@ -126,18 +133,20 @@ let package = Package(
         tests(
             "HTTPServer",
             ["HTTPServer", "Backend", "Networking", "Wire", "MediaModel", "Storage", "SocketTesting"]),
-        tests("Features", ["Features", "Composition", "CommandLineKit"]),
+        tests("AppRuntime", ["AppRuntime", "Composition", "CommandLineKit"]),
         .target(
             name: "AppTesting",
             dependencies: [
-                "Features", "Backend", "Networking", "Wire", "MediaModel", "Composition", "CommandLineKit",
+                "Features", "AppRuntime", "Backend", "Networking", "Wire", "MediaModel", "Composition",
+                "CommandLineKit",
                 "PrismApp", "StrandApp", "TerminalUI",
             ],
             path: "Tests/AppTesting"),
         tests(
             "Apps",
             [
-                "AppTesting", "Backend", "PrismApp", "StrandApp", "Features", "Composition", "CommandLineKit",
+                "AppTesting", "Backend", "PrismApp", "StrandApp", "Features", "AppRuntime", "Composition",
+                "CommandLineKit",
                 "Sockets", "MediaModel",
             ]),
         tests(
@@ -145,7 +154,7 @@ let package = Package(
         tests(
             "CrossAppRegression",
             [
-                "AppTesting", "Features", "Composition", "CommandLineKit", "Sockets", "Backend",
+                "AppTesting", "Features", "AppRuntime", "Composition", "CommandLineKit", "Sockets", "Backend",
                 "ManifestLint",
                 "PrismApp", "StrandApp", "MediaModel", "Networking", "TerminalUI", "Wire", "HTTPServer",
             ],

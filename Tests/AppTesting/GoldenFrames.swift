@@ -7,12 +7,12 @@ import Testing
 /// On a mismatch the test fails with a line diff and writes the actual frame next to the golden
 /// one (`name.actual.txt`). Set `LOOM_RECORD_GOLDEN=1` to write the actual frames as the new
 /// goldens instead (then review the diff in git).
-public enum GoldenFrames {
+package enum GoldenFrames {
     /// The environment variable that re-records goldens.
-    public static let recordVariable = "LOOM_RECORD_GOLDEN"
+    package static let recordVariable = "LOOM_RECORD_GOLDEN"
 
     /// Compares `frame` with the golden `name` of `app` in `directory`.
-    public static func check(
+    package static func check(
         _ frame: String, app: String, name: String, directory: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
@@ -47,7 +47,7 @@ public enum GoldenFrames {
     }
 
     /// A readable diff: each differing line as `-` (golden) and `+` (actual) with its number.
-    public static func lineDiff(expected: String, actual: String) -> String {
+    package static func lineDiff(expected: String, actual: String) -> String {
         let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
         var lines: [String] = []

@@ -1,3 +1,4 @@
+import AppRuntime
 import Backend
 import CommandLineKit
 import Composition
@@ -10,16 +11,16 @@ import TerminalUI
 import Wire
 
 /// What a headless run printed: its exit status, standard output and error, and each frame.
-public struct HeadlessRun: Sendable {
+package struct HeadlessRun: Sendable {
     /// The exit status the app would have returned.
-    public var status: Int32
+    package var status: Int32
     /// Everything written to standard output.
-    public var output: String
+    package var output: String
     /// Everything written to standard error.
-    public var errors: String
+    package var errors: String
 
     /// The frames printed by `frame`, in order, without their markers.
-    public var frames: [String] {
+    package var frames: [String] {
         var frames: [String] = []
         var current: [Substring]?
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -36,19 +37,19 @@ public struct HeadlessRun: Sendable {
     }
 
     /// The last frame printed.
-    public var lastFrame: String { frames.last ?? "" }
+    package var lastFrame: String { frames.last ?? "" }
 }
 
 /// Where one test's app keeps its data: its own data directory and a backend directory holding
 /// a copy of the default seed (seeded once per test process).
-public struct TestDirectories: Sendable {
+package struct TestDirectories: Sendable {
     /// The app's data directory.
-    public let data: String
+    package let data: String
     /// The backend's directory.
-    public let backend: String
+    package let backend: String
 
     /// Fresh directories with a seeded backend.
-    public static func make() throws -> TestDirectories {
+    package static func make() throws -> TestDirectories {
         let root = try TestDirectories.root()
         let base = "\(root)/\(UUID().uuidString)"
         let backend = "\(base)/backend"
@@ -60,7 +61,7 @@ public struct TestDirectories: Sendable {
     }
 
     /// Another app's data directory on the same backend.
-    public func sibling() -> TestDirectories {
+    package func sibling() -> TestDirectories {
         TestDirectories(
             data: (data as NSString).deletingLastPathComponent + "/data-\(UUID().uuidString.prefix(8))",
             backend: backend)
@@ -92,16 +93,16 @@ public struct TestDirectories: Sendable {
     }
 
     /// Opens the backend these directories hold (to set up data a scenario needs).
-    public func openBackend() throws -> BackendServer {
+    package func openBackend() throws -> BackendServer {
         try BackendServer(directory: backend, seed: BackendSeed.defaultSeed, clock: ManualClock())
     }
 }
 
 /// Runs an app's headless mode in process, exactly as `prism --headless --script -` would.
-public enum HeadlessHarness {
+package enum HeadlessHarness {
     /// Runs `script` against `app` on `directories` and returns what it printed.
     @MainActor
-    public static func run(
+    package static func run(
         _ app: AppDefinition, script: String, directories: TestDirectories, width: Int = 80, height: Int = 24,
         extraArguments: [String] = []
     ) async -> HeadlessRun {
@@ -119,10 +120,10 @@ public enum HeadlessHarness {
 }
 
 /// Makes posts on a backend directly, as other users, for scenarios that need them.
-public enum BackendFixtures {
+package enum BackendFixtures {
     /// Posts `text` (with `attachments` as raw JSON) as `handle`; returns the new media id.
     @discardableResult
-    public static func post(
+    package static func post(
         on server: BackendServer, as handle: String, text: String, attachmentsJSON: String = "[]"
     ) async throws -> String {
         let body = "{\"text\": \(jsonString(text)), \"attachments\": \(attachmentsJSON)}"
@@ -133,7 +134,7 @@ public enum BackendFixtures {
 
     /// Replies to `mediaID` as `handle`; returns the reply's media id.
     @discardableResult
-    public static func reply(on server: BackendServer, as handle: String, to mediaID: String, text: String)
+    package static func reply(on server: BackendServer, as handle: String, to mediaID: String, text: String)
         async throws
         -> String
     {
@@ -145,18 +146,18 @@ public enum BackendFixtures {
     }
 
     /// Reposts `mediaID` as `handle`.
-    public static func repost(on server: BackendServer, as handle: String, _ mediaID: String) async throws {
+    package static func repost(on server: BackendServer, as handle: String, _ mediaID: String) async throws {
         _ = try await send(
             .put, "/v1/posts/\(mediaID)/repost", body: nil, as: handle, on: server, expecting: 200)
     }
 
     /// Deletes `mediaID`, as its author `handle`.
-    public static func delete(on server: BackendServer, as handle: String, _ mediaID: String) async throws {
+    package static func delete(on server: BackendServer, as handle: String, _ mediaID: String) async throws {
         _ = try await send(.delete, "/v1/posts/\(mediaID)", body: nil, as: handle, on: server, expecting: 200)
     }
 
     /// Likes `mediaID` as `handle`.
-    public static func like(on server: BackendServer, as handle: String, _ mediaID: String) async throws {
+    package static func like(on server: BackendServer, as handle: String, _ mediaID: String) async throws {
         _ = try await send(
             .put, "/v1/posts/\(mediaID)/like", body: nil, as: handle, on: server, expecting: 200)
     }
@@ -181,7 +182,7 @@ public enum BackendFixtures {
     }
 
     /// A small photo attachment (a 4x4 checkerboard), as wire JSON.
-    public static let photoJSON: String = {
+    package static let photoJSON: String = {
         var rgb: [UInt8] = []
         for index in 0..<16 {
             let light = (index + index / 4) % 2 == 0
@@ -199,8 +200,8 @@ public enum BackendFixtures {
 }
 
 /// A fixture that could not be set up.
-public struct FixtureError: Error, CustomStringConvertible {
-    public var description: String
+package struct FixtureError: Error, CustomStringConvertible {
+    package var description: String
 
     init(_ description: String) {
         self.description = description
@@ -211,7 +212,7 @@ extension HeadlessHarness {
     /// A launched headless session of `app` on `directories` (manual clock, instant network),
     /// for scenarios that drive screens directly. Stop it when done.
     @MainActor
-    public static func session(
+    package static func session(
         _ app: AppDefinition, directories: TestDirectories, width: Int = 80, height: Int = 24,
         extraArguments: [String] = []
     ) async throws -> (session: AppSession, clock: ManualClock) {
@@ -231,7 +232,7 @@ extension HeadlessHarness {
 
     /// The session's frame as plain text.
     @MainActor
-    public static func frame(of session: AppSession) -> String {
+    package static func frame(of session: AppSession) -> String {
         HeadlessRenderer.text(of: session.render().buffer)
     }
 }

@@ -1,3 +1,4 @@
+import AppRuntime
 import AppTesting
 import CommandLineKit
 import Composition

@@ -40,9 +40,13 @@ public struct PackageGraphCheck: Sendable {
         "HTTPServer": ["Basics", "Wire"],
         "TerminalUI": ["ListEngine", "CommandLineKit"],
         "Features": [
+            "Basics", "Composition", "Sockets", "MediaModel", "Storage", "Wire", "Networking", "ListEngine",
+            "TerminalUI",
+        ],
+        "AppRuntime": [
             "Basics", "Composition", "CommandLineKit", "Sockets", "MediaModel", "Storage", "Wire",
             "Networking",
-            "ListEngine", "TerminalUI", "Backend",
+            "ListEngine", "TerminalUI", "Features", "Backend",
         ],
     ]
 

@@ -1,5 +1,5 @@
+import AppRuntime
 import Composition
-import Features
 import Sockets
 
 /// Prism, the photo-first app: its providers and its definition. The executable only launches

@@ -1,4 +1,4 @@
-import Features
+import AppRuntime
 import PrismApp
 
 await AppLauncher.main(Prism.definition)

@@ -1,5 +1,5 @@
+import AppRuntime
 import Composition
-import Features
 import Sockets
 
 /// Strand, the text-first app: its providers and its definition. The executable only launches

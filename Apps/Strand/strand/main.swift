@@ -1,4 +1,4 @@
-import Features
+import AppRuntime
 import StrandApp
 
 await AppLauncher.main(Strand.definition)

@@ -14,7 +14,7 @@ import Wire
 /// session sets `onAnnouncement`); the service only knows text.
 ///
 /// Depends on: `network.client`. Reacts to: `foreground`, `pushReceived`.
-public final class ActivityEventsService: Service {
+package final class ActivityEventsService: Service {
     private struct State {
         var network: NetworkClientService?
         var cursor: String?
@@ -24,24 +24,24 @@ public final class ActivityEventsService: Service {
     private let state = Mutex(State())
 
     /// Makes the service.
-    public init() {}
+    package init() {}
 
     /// The service's definition.
-    public static let definition = ServiceDefinition(
+    package static let definition = ServiceDefinition(
         .activityEvents, dependencies: [NetworkServices.clientID], events: [.foreground, .pushReceived]
     ) { _ in ActivityEventsService() }
 
     /// Where announcements go (the app shows them as banners).
-    public func setAnnouncementHandler(_ handler: (@Sendable (String) -> Void)?) {
+    package func setAnnouncementHandler(_ handler: (@Sendable (String) -> Void)?) {
         state.withLock { $0.onAnnouncement = handler }
     }
 
-    public func start(_ context: ServiceContext) async throws {
+    package func start(_ context: ServiceContext) async throws {
         let network = try context.service(.networkClient)
         state.withLock { $0.network = network }
     }
 
-    public func handle(_ event: LifecycleEvent) async {
+    package func handle(_ event: LifecycleEvent) async {
         switch event {
         case .pushReceived(let payload):
             if let text = Self.announcement(fromPush: payload) { announce(text) }
@@ -59,7 +59,7 @@ public final class ActivityEventsService: Service {
     ///
     /// - Parameter wait: seconds the server may hold the request open until an event arrives (a
     ///   long poll), once the first look has been made.
-    public func poll(wait: Int? = nil) async {
+    package func poll(wait: Int? = nil) async {
         let (network, cursor) = state.withLock { ($0.network, $0.cursor) }
         guard let client = network?.client, client.bearerToken != nil else { return }
         let page: WireEnvelope<EventPage>
@@ -80,7 +80,7 @@ public final class ActivityEventsService: Service {
     }
 
     /// The banner text of a push payload, or nil when it says nothing readable.
-    public static func announcement(fromPush payload: Data) -> String? {
+    package static func announcement(fromPush payload: Data) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: payload) as? [String: Any] else {
             return nil
         }
@@ -100,5 +100,5 @@ public final class ActivityEventsService: Service {
 
 extension ServiceKey where S == ActivityEventsService {
     /// `activity.events`.
-    public static var activityEvents: Self { .init("activity.events") }
+    package static var activityEvents: Self { .init("activity.events") }
 }

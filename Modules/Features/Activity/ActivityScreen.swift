@@ -8,7 +8,7 @@ import Wire
 /// What happened to the viewer: replies, likes, new followers and mentions, newest first, from
 /// the backend's event stream.
 @MainActor
-public final class ActivityScreen: AppScreen {
+package final class ActivityScreen: AppScreen {
     private let context: AppContext
     private var events: [ActivityEvent] = []
     private var loading = false
@@ -18,19 +18,19 @@ public final class ActivityScreen: AppScreen {
     private var height: Int
 
     /// Makes the activity screen.
-    public init(context: AppContext, width: Int, height: Int) {
+    package init(context: AppContext, width: Int, height: Int) {
         self.context = context
         self.height = height
     }
 
-    public var title: String { "Activity" }
+    package var title: String { "Activity" }
 
-    public var hints: String {
+    package var hints: String {
         if loading { return "loading…" }
         return message ?? "j/k move · enter open the post"
     }
 
-    public func appear() {
+    package func appear() {
         load()
     }
 
@@ -75,7 +75,7 @@ public final class ActivityScreen: AppScreen {
         }
     }
 
-    public func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         message = nil
         switch key {
         case .character("j"), .down: selection = min(selection + 1, max(events.count - 1, 0))
@@ -89,7 +89,7 @@ public final class ActivityScreen: AppScreen {
         return true
     }
 
-    public func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
+    package func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
         let style = context.style
         height = rect.height
         if events.isEmpty {
@@ -110,7 +110,7 @@ public final class ActivityScreen: AppScreen {
         return nil
     }
 
-    public func resize(width: Int, height: Int) {
+    package func resize(width: Int, height: Int) {
         self.height = height
     }
 }

@@ -9,19 +9,19 @@ import TerminalUI
 /// Keys: typed text edits the post, enter posts it, esc cancels, tab moves between the text and
 /// the photo picker (left/right choose, space or enter picks).
 @MainActor
-public final class ComposerScreen: AppScreen {
+package final class ComposerScreen: AppScreen {
     private let context: AppContext
     private let field: TextField
     /// The post being answered, for a reply.
-    public let replyingTo: Media?
+    package let replyingTo: Media?
     private var pickerFocused = false
     private var pickerIndex = 0
     /// The picked photo's index in `SamplePhotos.all`.
-    public private(set) var pickedPhoto: Int?
+    package private(set) var pickedPhoto: Int?
     private var message: String?
 
     /// Makes a composer for a new post (`replyingTo` nil) or a reply.
-    public init(context: AppContext, replyingTo: Media?) {
+    package init(context: AppContext, replyingTo: Media?) {
         self.context = context
         self.replyingTo = replyingTo
         let placeholder = replyingTo.map { "Reply to @\($0.author.handle)…" } ?? "What's new?"
@@ -33,16 +33,16 @@ public final class ComposerScreen: AppScreen {
         replyingTo == nil || context.registry[.replyModel].repliesTakePhotos
     }
 
-    public var title: String {
+    package var title: String {
         let policy = context.registry[.composerPolicy]
         guard replyingTo != nil else { return "New \(policy.noun)" }
         let noun = context.registry[.replyModel].noun
         return noun.prefix(1).uppercased() + noun.dropFirst()
     }
 
-    public var capturesText: Bool { !pickerFocused }
+    package var capturesText: Bool { !pickerFocused }
 
-    public var hints: String {
+    package var hints: String {
         if let message { return message }
         if !takesPhotos { return "type · enter send · esc cancel" }
         return pickerFocused
@@ -51,11 +51,11 @@ public final class ComposerScreen: AppScreen {
     }
 
     /// The text typed so far.
-    public var text: String { field.text }
+    package var text: String { field.text }
 
-    public func appear() {}
+    package func appear() {}
 
-    public func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         message = nil
         switch key {
         case .escape:
@@ -117,7 +117,7 @@ public final class ComposerScreen: AppScreen {
         pickerFocused = false
     }
 
-    public func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
+    package func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
         let style = context.style
         let policy = context.registry[.composerPolicy]
         var y = rect.y
@@ -163,5 +163,5 @@ public final class ComposerScreen: AppScreen {
         return pickerFocused ? nil : cursor
     }
 
-    public func resize(width: Int, height: Int) {}
+    package func resize(width: Int, height: Int) {}
 }

@@ -13,7 +13,7 @@ import Wire
 /// What it shows is decided by sockets: `feedPolicy` (which kinds, page size, reply parents),
 /// `postLayout` and `replyModel` (how posts look).
 @MainActor
-public final class FeedScreen: AppScreen {
+package final class FeedScreen: AppScreen {
     private let context: AppContext
     private let list: PostList
     private var entries: [CachedEntry] = []
@@ -27,26 +27,26 @@ public final class FeedScreen: AppScreen {
     private var message: String?
 
     /// Makes the home feed for a content area of `width` × `height`.
-    public init(context: AppContext, width: Int, height: Int) {
+    package init(context: AppContext, width: Int, height: Int) {
         self.context = context
         list = PostList(context: context, width: width, height: height)
         list.onActivate = { [weak self] item in self?.open(item) }
     }
 
-    public var title: String { "Home" }
+    package var title: String { "Home" }
 
-    public var hints: String {
+    package var hints: String {
         if refreshing { return "refreshing…" }
         if let message { return message }
         return "j/k move · enter open · l like · r reply · s repost · n new · ↑ at top refreshes"
     }
 
     /// The posts shown now (for tests and the bench).
-    public var items: [PostItem] { list.items }
+    package var items: [PostItem] { list.items }
     /// The list (for tests and the bench).
-    public var postList: PostList { list }
+    package var postList: PostList { list }
 
-    public func appear() {
+    package func appear() {
         guard !started else {
             rebuild()
             return
@@ -77,7 +77,7 @@ public final class FeedScreen: AppScreen {
     }
 
     /// Fetches the first page and merges it in; the list keeps its selection.
-    public func refresh() {
+    package func refresh() {
         guard !refreshing else { return }
         refreshing = true
         message = nil
@@ -216,11 +216,11 @@ public final class FeedScreen: AppScreen {
         }
     }
 
-    public func dataDidChange() {
+    package func dataDidChange() {
         rebuild()
     }
 
-    public func revealNewest() {
+    package func revealNewest() {
         list.selectFirst()
     }
 
@@ -240,7 +240,7 @@ public final class FeedScreen: AppScreen {
 
     // MARK: Keys
 
-    public func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         message = nil
         switch key {
         case .character("j"), .down:
@@ -279,7 +279,7 @@ public final class FeedScreen: AppScreen {
                 height: list.view.viewportHeight))
     }
 
-    public func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
+    package func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
         if list.items.isEmpty {
             let text =
                 refreshing || !started ? "Loading your feed…" : "Nothing here yet. Pull to refresh (↑)."
@@ -291,7 +291,7 @@ public final class FeedScreen: AppScreen {
     }
 
     /// Sets the size of the content area.
-    public func resize(width: Int, height: Int) {
+    package func resize(width: Int, height: Int) {
         list.resize(width: width, height: height)
     }
 }

@@ -2,8 +2,8 @@ import Sockets
 import TerminalUI
 
 /// The `?` overlay: every key, drawn over the screen.
-enum HelpOverlay {
-    static func lines(tabs: [Tab]) -> [String] {
+package enum HelpOverlay {
+    package static func lines(tabs: [Tab]) -> [String] {
         var lines = [
             "Keys",
             "",
@@ -23,7 +23,7 @@ enum HelpOverlay {
         return lines
     }
 
-    static func draw(into buffer: inout ScreenBuffer, in rect: Rect, tabs: [Tab], style: AppStyle) {
+    package static func draw(into buffer: inout ScreenBuffer, in rect: Rect, tabs: [Tab], style: AppStyle) {
         let text = lines(tabs: tabs)
         let boxWidth = min(rect.width - 4, 44)
         let boxHeight = min(rect.height, text.count + 2)

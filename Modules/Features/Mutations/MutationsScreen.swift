@@ -6,19 +6,19 @@ import TerminalUI
 ///
 /// Keys: j/k move among the changes, r retries a failed one, x discards it.
 @MainActor
-public final class MutationsScreen: AppScreen {
+package final class MutationsScreen: AppScreen {
     private let context: AppContext
     private var selection = 0
     private var message: String?
 
     /// Makes the screen.
-    public init(context: AppContext, width: Int, height: Int) {
+    package init(context: AppContext, width: Int, height: Int) {
         self.context = context
     }
 
-    public var title: String { "Sync" }
+    package var title: String { "Sync" }
 
-    public var hints: String {
+    package var hints: String {
         message ?? "j/k move · r retry · x discard (failed changes)"
     }
 
@@ -27,9 +27,9 @@ public final class MutationsScreen: AppScreen {
         return actions.failedChanges.map { ($0, true) } + actions.pendingChanges.map { ($0, false) }
     }
 
-    public func appear() {}
+    package func appear() {}
 
-    public func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         message = nil
         let list = changes
         switch key {
@@ -54,7 +54,7 @@ public final class MutationsScreen: AppScreen {
         return true
     }
 
-    public func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
+    package func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
         let style = context.style
         let list = changes
         selection = min(selection, max(list.count - 1, 0))
@@ -82,5 +82,5 @@ public final class MutationsScreen: AppScreen {
         return nil
     }
 
-    public func resize(width: Int, height: Int) {}
+    package func resize(width: Int, height: Int) {}
 }

@@ -10,7 +10,7 @@ import Wire
 /// exist on the backend. One app only creates accounts (pick a handle); another offers to
 /// continue as an existing account (bringing its name, avatar and follows) or to create one.
 @MainActor
-public final class OnboardingScreen: AppScreen {
+package final class OnboardingScreen: AppScreen {
     private let context: AppContext
     private let onDone: @MainActor (Session) -> Void
     private var choices: [OnboardingChoice] = []
@@ -21,24 +21,24 @@ public final class OnboardingScreen: AppScreen {
     private var message: String?
 
     /// Makes the screen; `onDone` runs with the signed-in session.
-    public init(context: AppContext, onDone: @escaping @MainActor (Session) -> Void) {
+    package init(context: AppContext, onDone: @escaping @MainActor (Session) -> Void) {
         self.context = context
         self.onDone = onDone
     }
 
-    public var title: String { "Welcome" }
+    package var title: String { "Welcome" }
 
-    public var capturesText: Bool { creating }
+    package var capturesText: Bool { creating }
 
-    public var hints: String {
+    package var hints: String {
         if let message { return message }
         return creating ? "type a handle · enter create · esc back" : "j/k choose · enter continue"
     }
 
     /// The choices offered now (for tests).
-    public var offered: [OnboardingChoice] { choices }
+    package var offered: [OnboardingChoice] { choices }
 
-    public func appear() {
+    package func appear() {
         guard choices.isEmpty, !loading else { return }
         loading = true
         let client = context.client.signedIn(as: nil)
@@ -56,7 +56,7 @@ public final class OnboardingScreen: AppScreen {
         }
     }
 
-    public func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         message = nil
         if creating {
             switch key {
@@ -113,7 +113,7 @@ public final class OnboardingScreen: AppScreen {
         }
     }
 
-    public func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
+    package func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
         let style = context.style
         let branding = context.registry[.branding]
         var y = rect.y + 1
@@ -154,5 +154,5 @@ public final class OnboardingScreen: AppScreen {
             into: &buffer, in: Rect(x: rect.x + 11, y: y, width: max(rect.width - 14, 4), height: 1))
     }
 
-    public func resize(width: Int, height: Int) {}
+    package func resize(width: Int, height: Int) {}
 }

@@ -2,9 +2,9 @@ import Foundation
 
 /// Short relative ages for posts ("now", "5m", "3h", "2d", "4w"), computed against the app's
 /// clock so headless runs print the same ages every time.
-public enum AgeFormatter {
+package enum AgeFormatter {
     /// The age of something made at `date`, seen at `now`.
-    public static func age(of date: Date, now: Date) -> String {
+    package static func age(of date: Date, now: Date) -> String {
         let seconds = max(0, Int(now.timeIntervalSince(date)))
         switch seconds {
         case ..<60: return "now"

@@ -4,62 +4,62 @@ import TerminalUI
 
 /// The pure half of a post's section: one list row holding the whole post, as tall as its lines.
 /// A post is selected and scrolled as one unit.
-public struct PostRowLayout: ListSectionLayout {
+package struct PostRowLayout: ListSectionLayout {
     /// How posts look in this app.
-    public let presentation: PostPresentation
+    package let presentation: PostPresentation
 
     /// Makes a layout.
-    public init(presentation: PostPresentation) {
+    package init(presentation: PostPresentation) {
         self.presentation = presentation
     }
 
-    public func rowCount(for item: PostItem) -> Int { 1 }
+    package func rowCount(for item: PostItem) -> Int { 1 }
 
-    public func height(ofRow row: Int, for item: PostItem, width: Int) -> Int {
+    package func height(ofRow row: Int, for item: PostItem, width: Int) -> Int {
         PostRenderer.height(of: item, width: width, presentation: presentation)
     }
 
-    public func row(_ row: Int, for item: PostItem, width: Int) -> StyledRow {
+    package func row(_ row: Int, for item: PostItem, width: Int) -> StyledRow {
         StyledRow(lines: PostRenderer.lines(for: item, width: width, presentation: presentation))
     }
 }
 
 /// The section controller of a post: draws it through `PostRowLayout` and reports activation.
 @MainActor
-public final class PostController: ListSectionController {
-    public let layout: PostRowLayout
+package final class PostController: ListSectionController {
+    package let layout: PostRowLayout
     /// The post shown now.
-    public private(set) var item: PostItem?
+    package private(set) var item: PostItem?
     private let onActivate: @MainActor (PostItem) -> Void
 
     /// Makes a controller; `onActivate` runs when the post is opened (enter).
-    public init(presentation: PostPresentation, onActivate: @escaping @MainActor (PostItem) -> Void) {
+    package init(presentation: PostPresentation, onActivate: @escaping @MainActor (PostItem) -> Void) {
         layout = PostRowLayout(presentation: presentation)
         self.onActivate = onActivate
     }
 
-    public func didUpdate(to model: PostItem) { item = model }
+    package func didUpdate(to model: PostItem) { item = model }
 
-    public func didSelect(row: Int) {
+    package func didSelect(row: Int) {
         if let item { onActivate(item) }
     }
 }
 
 /// The pure half of a post whose kind this build does not know: a one-line summary.
-public struct UnsupportedPostLayout: ListSectionLayout {
+package struct UnsupportedPostLayout: ListSectionLayout {
     /// How posts look in this app.
-    public let presentation: PostPresentation
+    package let presentation: PostPresentation
 
     /// Makes a layout.
-    public init(presentation: PostPresentation) {
+    package init(presentation: PostPresentation) {
         self.presentation = presentation
     }
 
-    public func rowCount(for item: PostItem) -> Int { 1 }
+    package func rowCount(for item: PostItem) -> Int { 1 }
 
-    public func height(ofRow row: Int, for item: PostItem, width: Int) -> Int { 2 }
+    package func height(ofRow row: Int, for item: PostItem, width: Int) -> Int { 2 }
 
-    public func row(_ row: Int, for item: PostItem, width: Int) -> StyledRow {
+    package func row(_ row: Int, for item: PostItem, width: Int) -> StyledRow {
         let kind = item.media.kind.name
         let line = StyledLine(
             "▢ @\(item.media.author.handle) posted a \(kind) · \(item.age) — this version can't show it yet",
@@ -70,11 +70,11 @@ public struct UnsupportedPostLayout: ListSectionLayout {
 
 /// The fallback for posts of unknown kinds: one line saying what it is, never a crash.
 @MainActor
-public final class UnsupportedPostController: ListSectionController {
-    public let layout: UnsupportedPostLayout
+package final class UnsupportedPostController: ListSectionController {
+    package let layout: UnsupportedPostLayout
 
     /// Makes a controller.
-    public init(presentation: PostPresentation) {
+    package init(presentation: PostPresentation) {
         layout = UnsupportedPostLayout(presentation: presentation)
     }
 }

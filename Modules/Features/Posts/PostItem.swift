@@ -9,9 +9,9 @@ import Networking
 ///
 /// Items carry list identity (`id`), not the media: the same media can be two items of one
 /// list, as a post and as a reply's parent.
-public struct PostItem: ListDiffable, ListContentVersioned, Sendable, Hashable, CustomStringConvertible {
+package struct PostItem: ListDiffable, ListContentVersioned, Sendable, Hashable, CustomStringConvertible {
     /// Where the server stands on the item.
-    public enum State: Sendable, Hashable {
+    package enum State: Sendable, Hashable {
         /// The server has it.
         case confirmed
         /// Made on this device and not yet confirmed.
@@ -21,7 +21,7 @@ public struct PostItem: ListDiffable, ListContentVersioned, Sendable, Hashable, 
     }
 
     /// How the item sits in its list.
-    public enum Role: Sendable, Hashable {
+    package enum Role: Sendable, Hashable {
         /// An entry of a feed (home or profile).
         case feed
         /// A post above the focused one in a thread (root first).
@@ -33,29 +33,29 @@ public struct PostItem: ListDiffable, ListContentVersioned, Sendable, Hashable, 
     }
 
     /// The list identity (a feed entry id, or a role and media id in a thread).
-    public var id: String
+    package var id: String
     /// The post.
-    public var media: Media
+    package var media: Media
     /// Why the post is in the feed: on its own, as a reply under its parent, or reposted.
-    public var context: FeedEntry.Context
+    package var context: FeedEntry.Context
     /// Likes, replies and reposts as the viewer should see them now.
-    public var facts: MediaFacts
+    package var facts: MediaFacts
     /// The parent's facts, for a reply shown under its parent.
-    public var parentFacts: MediaFacts?
+    package var parentFacts: MediaFacts?
     /// Confirmed, pending or failed.
-    public var state: State
+    package var state: State
     /// How the item sits in its list.
-    public var role: Role
+    package var role: Role
     /// The post's age as shown ("5m", "3h"), made when the item was built.
-    public var age: String
+    package var age: String
     /// The token of the pending change that made this item, for a post not yet confirmed.
-    public var pendingToken: String?
+    package var pendingToken: String?
     /// A number that changes when the item's height may change (the feed cache's version for
     /// cached entries).
-    public var contentVersion: Int
+    package var contentVersion: Int
 
     /// Makes an item.
-    public init(
+    package init(
         id: String, media: Media, context: FeedEntry.Context = .standalone, facts: MediaFacts,
         parentFacts: MediaFacts? = nil, state: State = .confirmed, role: Role = .feed, age: String,
         pendingToken: String? = nil, contentVersion: Int
@@ -72,24 +72,24 @@ public struct PostItem: ListDiffable, ListContentVersioned, Sendable, Hashable, 
         self.contentVersion = contentVersion
     }
 
-    public var diffIdentifier: String { id }
+    package var diffIdentifier: String { id }
 
-    public func isContentEqual(to other: PostItem) -> Bool { self == other }
+    package func isContentEqual(to other: PostItem) -> Bool { self == other }
 
     /// `@handle: text` (the fallback row's summary).
-    public var description: String {
+    package var description: String {
         let text = media.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         return "\(media.kind) by @\(media.author.handle): \(text)"
     }
 
     /// The parent of a reply shown under its parent.
-    public var parent: Media? {
+    package var parent: Media? {
         if case .reply(let parent) = context { return parent }
         return nil
     }
 
     /// A content version for items with no cached version: stable for the same media and context.
-    public static func version(of media: Media, context: FeedEntry.Context) -> Int {
+    package static func version(of media: Media, context: FeedEntry.Context) -> Int {
         var hasher = StableHasher()
         hasher.combine(media.id.rawValue)
         hasher.combine(media.text)

@@ -8,23 +8,23 @@ import TerminalUI
 /// Heights are measured on background tasks (`performUpdatesWithPreparedLayout`) inside
 /// tracked work, or come from heights stored with the feed cache; the UI actor only draws.
 @MainActor
-public final class PostList: ListAdapterDataSource {
+package final class PostList: ListAdapterDataSource {
     /// The view.
-    public let view: TerminalListView
+    package let view: TerminalListView
     /// The adapter driving it.
-    public let adapter: ListAdapter<TerminalListView>
+    package let adapter: ListAdapter<TerminalListView>
     private let context: AppContext
     /// The posts shown, in order.
-    public private(set) var items: [PostItem] = []
+    package private(set) var items: [PostItem] = []
     /// Updates handed to the adapter and not yet shown.
     private var updatesInFlight = 0
     /// Whether to select the first post once the updates in flight are shown.
     private var selectFirstWhenShown = false
     /// Runs when a post is opened (enter).
-    public var onActivate: (@MainActor (PostItem) -> Void)?
+    package var onActivate: (@MainActor (PostItem) -> Void)?
 
     /// Makes an empty list of the given size.
-    public init(context: AppContext, width: Int, height: Int) {
+    package init(context: AppContext, width: Int, height: Int) {
         self.context = context
         view = TerminalListView(width: width, height: height)
         adapter = ListAdapter(view: view, workingRangeSize: 3, layoutCache: ListLayoutCache(widthsPerItem: 3))
@@ -33,9 +33,9 @@ public final class PostList: ListAdapterDataSource {
 
     // MARK: ListAdapterDataSource
 
-    public func listItems() -> [AnyListItem] { items.map(AnyListItem.init) }
+    package func listItems() -> [AnyListItem] { items.map(AnyListItem.init) }
 
-    public func sectionController(for item: AnyListItem) -> (any ListSectionController<StyledRow>)? {
+    package func sectionController(for item: AnyListItem) -> (any ListSectionController<StyledRow>)? {
         guard let post = item.model(as: PostItem.self) else { return nil }
         if !post.media.kind.isKnown {
             return UnsupportedPostController(presentation: context.presentation)
@@ -49,7 +49,7 @@ public final class PostList: ListAdapterDataSource {
 
     /// Shows `items`: heights not known yet are measured off the UI actor first (tracked work),
     /// then the view gets one update plan; `shown` runs after that.
-    public func show(_ items: [PostItem], shown: (@MainActor () -> Void)? = nil) {
+    package func show(_ items: [PostItem], shown: (@MainActor () -> Void)? = nil) {
         self.items = items
         updatesInFlight += 1
         context.tracker.run { [weak self] in
@@ -69,7 +69,7 @@ public final class PostList: ListAdapterDataSource {
 
     /// Puts heights measured earlier (stored with the feed cache) into the layout cache, so
     /// those posts are never measured again.
-    public func seedHeights(_ heights: [(item: PostItem, rows: [Int])]) {
+    package func seedHeights(_ heights: [(item: PostItem, rows: [Int])]) {
         let width = view.width
         for (item, rows) in heights {
             adapter.layoutCache.store(
@@ -80,7 +80,7 @@ public final class PostList: ListAdapterDataSource {
     }
 
     /// The heights the layout cache holds for `items` at the current width.
-    public func cachedHeights(of items: [PostItem]) -> [(item: PostItem, rows: [Int])] {
+    package func cachedHeights(of items: [PostItem]) -> [(item: PostItem, rows: [Int])] {
         let width = view.width
         return items.compactMap { item in
             adapter.layoutCache.heights(
@@ -93,26 +93,26 @@ public final class PostList: ListAdapterDataSource {
     // MARK: Selection and scrolling
 
     /// The selected post.
-    public var selectedItem: PostItem? {
+    package var selectedItem: PostItem? {
         guard let section = view.selection?.section, items.indices.contains(section) else { return nil }
         return items[section]
     }
 
     /// The position of the selected post.
-    public var selectedIndex: Int? { view.selection?.section }
+    package var selectedIndex: Int? { view.selection?.section }
 
     /// Whether the first post is selected (or nothing is).
-    public var isAtTop: Bool { (view.selection?.section ?? 0) == 0 }
+    package var isAtTop: Bool { (view.selection?.section ?? 0) == 0 }
 
     /// Selects the post with `id`, if shown.
-    public func select(id: String) {
+    package func select(id: String) {
         guard let section = items.firstIndex(where: { $0.id == id }) else { return }
         view.select(ListRowPath(section: section, row: 0))
     }
 
     /// Selects the first post, scrolling to the top; when an update is still being laid out,
     /// again once it is shown (the newest post may be in it).
-    public func selectFirst() {
+    package func selectFirst() {
         if updatesInFlight > 0 { selectFirstWhenShown = true }
         guard view.numberOfSections > 0 else { return }
         view.select(ListRowPath(section: 0, row: 0))
@@ -120,19 +120,19 @@ public final class PostList: ListAdapterDataSource {
 
     /// Moves the selection down one post.
     @discardableResult
-    public func selectNext() -> Bool { view.selectNext() }
+    package func selectNext() -> Bool { view.selectNext() }
 
     /// Moves the selection up one post.
     @discardableResult
-    public func selectPrevious() -> Bool { view.selectPrevious() }
+    package func selectPrevious() -> Bool { view.selectPrevious() }
 
     /// Opens the selected post.
     @discardableResult
-    public func activate() -> Bool { view.activateSelection() }
+    package func activate() -> Bool { view.activateSelection() }
 
     /// Resizes the list; heights for the new width are measured off the UI actor (tracked), then
     /// the view lays out again keeping its anchor.
-    public func resize(width: Int, height: Int) {
+    package func resize(width: Int, height: Int) {
         view.resize(width: width, height: height)
         context.tracker.run { [weak self] in
             guard let self else { return }
@@ -144,7 +144,7 @@ public final class PostList: ListAdapterDataSource {
 
     /// Draws the visible posts.
     @discardableResult
-    public func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> ListDrawStatistics {
+    package func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> ListDrawStatistics {
         view.draw(into: &buffer, in: rect)
     }
 }

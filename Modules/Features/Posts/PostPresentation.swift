@@ -6,24 +6,24 @@ import TerminalUI
 /// replies as comments or threaded posts (`replyModel`), reply context in the feed
 /// (`feedPolicy`), and the styles (`branding`, `theme`). A value, so layouts can carry it to
 /// background tasks.
-public struct PostPresentation: Sendable, Hashable {
+package struct PostPresentation: Sendable, Hashable {
     /// The styles.
-    public var style: AppStyle
+    package var style: AppStyle
     /// The rows of a post, top to bottom.
-    public var rows: [PostRow]
+    package var rows: [PostRow]
     /// The most lines a photo takes.
-    public var mediaLines: Int
+    package var mediaLines: Int
     /// Whether the text starts with the author's handle (a caption).
-    public var captionLeadsWithAuthor: Bool
+    package var captionLeadsWithAuthor: Bool
     /// Comments or threaded posts.
-    public var replyStyle: ReplyStyle
+    package var replyStyle: ReplyStyle
     /// What one reply is called.
-    public var replyNoun: String
+    package var replyNoun: String
     /// Whether a reply in a feed shows its parent above it.
-    public var showsReplyParent: Bool
+    package var showsReplyParent: Bool
 
     /// The presentation an app's sockets describe.
-    public init(registry: SocketRegistry, colorMode: ColorMode) {
+    package init(registry: SocketRegistry, colorMode: ColorMode) {
         let layout = registry[.postLayout]
         let replies = registry[.replyModel]
         style = AppStyle(branding: registry[.branding], theme: registry[.theme], colorMode: colorMode)

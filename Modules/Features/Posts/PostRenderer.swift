@@ -7,9 +7,10 @@ import TerminalUI
 /// app's presentation, so heights can be measured on background tasks and cached.
 ///
 /// Complexity: O(text + pixels shown) per post.
-public enum PostRenderer {
+package enum PostRenderer {
     /// The lines of `item` at `width` columns, ending with a blank separator line.
-    public static func lines(for item: PostItem, width: Int, presentation p: PostPresentation) -> [StyledLine]
+    package static func lines(for item: PostItem, width: Int, presentation p: PostPresentation)
+        -> [StyledLine]
     {
         let width = max(width, 8)
         var lines: [StyledLine] = []
@@ -34,7 +35,7 @@ public enum PostRenderer {
     }
 
     /// The height of `item` at `width`: the number of its lines.
-    public static func height(of item: PostItem, width: Int, presentation: PostPresentation) -> Int {
+    package static func height(of item: PostItem, width: Int, presentation: PostPresentation) -> Int {
         lines(for: item, width: width, presentation: presentation).count
     }
 

@@ -8,7 +8,7 @@ import Wire
 
 /// A profile: the account's name, handle, bio and counts, then its posts.
 @MainActor
-public final class ProfileScreen: AppScreen {
+package final class ProfileScreen: AppScreen {
     private let context: AppContext
     private let userID: UserID?
     private let list: PostList
@@ -18,21 +18,21 @@ public final class ProfileScreen: AppScreen {
     private static let headerLines = 4
 
     /// Makes the profile of `userID` (nil: the viewer's own).
-    public init(context: AppContext, userID: UserID?, width: Int, height: Int) {
+    package init(context: AppContext, userID: UserID?, width: Int, height: Int) {
         self.context = context
         self.userID = userID
         list = PostList(context: context, width: width, height: max(height - Self.headerLines, 1))
         list.onActivate = { [weak self] item in self?.open(item) }
     }
 
-    public var title: String { profile.map { "@" + $0.user.handle } ?? "Profile" }
+    package var title: String { profile.map { "@" + $0.user.handle } ?? "Profile" }
 
-    public var hints: String {
+    package var hints: String {
         if loading { return "loading…" }
         return message ?? "j/k move · enter open · l like · esc back"
     }
 
-    public func appear() {
+    package func appear() {
         load()
     }
 
@@ -86,11 +86,11 @@ public final class ProfileScreen: AppScreen {
         list.show(items)
     }
 
-    public func dataDidChange() {
+    package func dataDidChange() {
         rebuild()
     }
 
-    public func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         message = nil
         switch key {
         case .character("j"), .down: list.selectNext()
@@ -105,7 +105,7 @@ public final class ProfileScreen: AppScreen {
     }
 
     /// The post selected now.
-    public var selectedMedia: Media? { list.selectedItem?.media }
+    package var selectedMedia: Media? { list.selectedItem?.media }
 
     private func open(_ item: PostItem) {
         context.navigator?.push(
@@ -114,7 +114,7 @@ public final class ProfileScreen: AppScreen {
                 height: list.view.viewportHeight + Self.headerLines))
     }
 
-    public func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
+    package func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
         let style = context.style
         guard let profile else {
             buffer.put(
@@ -141,7 +141,7 @@ public final class ProfileScreen: AppScreen {
         return nil
     }
 
-    public func resize(width: Int, height: Int) {
+    package func resize(width: Int, height: Int) {
         list.resize(width: width, height: max(height - Self.headerLines, 1))
     }
 }

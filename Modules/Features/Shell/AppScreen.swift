@@ -3,7 +3,7 @@ import TerminalUI
 /// One screen of an app: a feed, a thread, the composer. Screens are shared by both apps and
 /// read everything app-specific from sockets through their `AppContext`.
 @MainActor
-public protocol AppScreen: AnyObject {
+package protocol AppScreen: AnyObject {
     /// The screen's title, shown in the title bar.
     var title: String { get }
     /// The keys this screen offers, shown on the status line.
@@ -26,9 +26,9 @@ public protocol AppScreen: AnyObject {
 }
 
 extension AppScreen {
-    public var capturesText: Bool { false }
+    package var capturesText: Bool { false }
     /// Screens without merged data only redraw.
-    public func dataDidChange() {}
+    package func dataDidChange() {}
     /// Screens without a list of posts have nothing to reveal.
-    public func revealNewest() {}
+    package func revealNewest() {}
 }

@@ -4,7 +4,7 @@ import MediaModel
 /// themselves: the app's implementation hands each one to the mutation manager, which journals
 /// it, shows it at once, and sends it.
 @MainActor
-public protocol ViewerActions: AnyObject {
+package protocol ViewerActions: AnyObject {
     /// Posts a new post or a reply.
     func submit(_ draft: Draft)
     /// Likes the post, or takes the like back when the viewer likes it already.
@@ -24,16 +24,16 @@ public protocol ViewerActions: AnyObject {
 }
 
 /// One change as the Sync screen lists it.
-public struct ChangeSummary: Sendable, Hashable {
+package struct ChangeSummary: Sendable, Hashable {
     /// The change's client token.
-    public var token: String
+    package var token: String
     /// What it is ("like m12", "post \"hello\"").
-    public var title: String
+    package var title: String
     /// Its state ("pending · attempt 2, next in 4s", "failed: …").
-    public var detail: String
+    package var detail: String
 
     /// Makes a summary.
-    public init(token: String, title: String, detail: String) {
+    package init(token: String, title: String, detail: String) {
         self.token = token
         self.title = title
         self.detail = detail

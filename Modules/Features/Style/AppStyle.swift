@@ -3,28 +3,28 @@ import TerminalUI
 
 /// The styles every screen draws with, made once from the app's `branding` and `theme`
 /// sockets: shared code asks the sockets for colors and never knows which app it is.
-public struct AppStyle: Sendable, Hashable {
+package struct AppStyle: Sendable, Hashable {
     /// The app's accent (its logo, the active tab, links).
-    public var accent: Style
+    package var accent: Style
     /// Ordinary text.
-    public var text: Style
+    package var text: Style
     /// Names and other emphasized text.
-    public var strong: Style
+    package var strong: Style
     /// Handles, ages, counts.
-    public var secondary: Style
+    package var secondary: Style
     /// Separators and threadlines.
-    public var separator: Style
+    package var separator: Style
     /// Entries waiting for the server.
-    public var pending: Style
+    package var pending: Style
     /// Entries the server refused, and errors.
-    public var failure: Style
+    package var failure: Style
     /// A liked heart.
-    public var like: Style
+    package var like: Style
     /// How photos are drawn: colors, or characters when color is off.
-    public var colorMode: ColorMode
+    package var colorMode: ColorMode
 
     /// The styles of an app's branding and theme, for a terminal in `colorMode`.
-    public init(branding: any Branding, theme: any Theme, colorMode: ColorMode) {
+    package init(branding: any Branding, theme: any Theme, colorMode: ColorMode) {
         accent = Style(foreground: branding.accentColor.terminalColor).bold()
         text = Style(foreground: theme.primaryText.terminalColor)
         strong = Style(foreground: theme.primaryText.terminalColor).bold()

@@ -10,28 +10,28 @@ import Wire
 /// posts are drawn joined by threadlines; comments are drawn compact under the post. Which one
 /// is decided by the `replyModel` socket.
 @MainActor
-public final class ThreadScreen: AppScreen {
+package final class ThreadScreen: AppScreen {
     private let context: AppContext
     /// The post the thread is about.
-    public let mediaID: MediaID
+    package let mediaID: MediaID
     private let list: PostList
     private var page: ThreadPage?
     private var loading = false
     private var message: String?
 
     /// Makes the thread of `mediaID` for a content area of `width` × `height`.
-    public init(context: AppContext, mediaID: MediaID, width: Int, height: Int) {
+    package init(context: AppContext, mediaID: MediaID, width: Int, height: Int) {
         self.context = context
         self.mediaID = mediaID
         list = PostList(context: context, width: width, height: height)
         list.onActivate = { [weak self] item in self?.open(item) }
     }
 
-    public var title: String {
+    package var title: String {
         context.registry[.replyModel].style == .threadedPosts ? "Thread" : "Comments"
     }
 
-    public var hints: String {
+    package var hints: String {
         if loading { return "loading…" }
         if let message { return message }
         let noun = context.registry[.replyModel].noun
@@ -39,14 +39,14 @@ public final class ThreadScreen: AppScreen {
     }
 
     /// The posts shown (for tests).
-    public var items: [PostItem] { list.items }
+    package var items: [PostItem] { list.items }
 
-    public func appear() {
+    package func appear() {
         if page == nil { load() } else { rebuild() }
     }
 
     /// Loads the thread from the server.
-    public func load() {
+    package func load() {
         loading = true
         let client = context.client
         let store = context.mediaStore
@@ -113,7 +113,7 @@ public final class ThreadScreen: AppScreen {
         }
     }
 
-    public func dataDidChange() {
+    package func dataDidChange() {
         rebuild()
     }
 
@@ -127,11 +127,11 @@ public final class ThreadScreen: AppScreen {
     }
 
     /// The post selected now (the focused post when nothing is).
-    public var selectedMedia: Media? {
+    package var selectedMedia: Media? {
         list.selectedItem?.media ?? page?.post
     }
 
-    public func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         message = nil
         switch key {
         case .character("j"), .down: list.selectNext()
@@ -162,7 +162,7 @@ public final class ThreadScreen: AppScreen {
             ThreadScreen(context: context, mediaID: item.media.id, width: size.width, height: size.height))
     }
 
-    public func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
+    package func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
         if list.items.isEmpty {
             buffer.put(
                 loading ? "Loading…" : "", style: context.style.secondary, x: rect.x + 2, y: rect.y + 1,
@@ -183,7 +183,7 @@ public final class ThreadScreen: AppScreen {
         return nil
     }
 
-    public func resize(width: Int, height: Int) {
+    package func resize(width: Int, height: Int) {
         list.resize(width: width, height: height)
     }
 }

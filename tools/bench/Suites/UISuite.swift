@@ -1,3 +1,4 @@
+import AppRuntime
 import Backend
 import Composition
 import Features

@@ -1,5 +1,6 @@
 import Backend
 import Composition
+import Features
 import Foundation
 import MediaModel
 import Networking
@@ -10,31 +11,31 @@ import Wire
 /// One run of an app: launches its definition, signs in, builds the shell, and can stop and
 /// launch again on the same data (a cold start, `restart` in a script).
 @MainActor
-public final class AppSession {
+package final class AppSession {
     /// The app's definition.
-    public let definition: AppDefinition
+    package let definition: AppDefinition
     /// What the command line asked for.
-    public let configuration: LaunchConfiguration
+    package let configuration: LaunchConfiguration
     /// The app's clock.
-    public let clock: any WallClock
+    package let clock: any WallClock
     /// The clock the network side uses (the app's clock, or one whose sleeps return at once in
     /// headless runs).
-    public let networkClock: any WallClock
+    package let networkClock: any WallClock
     /// How colors are drawn.
-    public let colorMode: ColorMode
+    package let colorMode: ColorMode
     /// Outstanding work.
-    public let tracker = WorkTracker()
+    package let tracker = WorkTracker()
     /// The running app, while launched.
-    public private(set) var app: RunningApp?
+    package private(set) var app: RunningApp?
     /// The shell, while launched.
-    public private(set) var shell: AppShell?
+    package private(set) var shell: AppShell?
     private var width: Int
     private var height: Int
     /// Called when the frame should be drawn again.
-    public var onNeedsDisplay: (@MainActor () -> Void)?
+    package var onNeedsDisplay: (@MainActor () -> Void)?
 
     /// Makes a session; nothing runs until `launch()`.
-    public init(
+    package init(
         definition: AppDefinition, configuration: LaunchConfiguration, clock: any WallClock,
         networkClock: any WallClock, colorMode: ColorMode, width: Int, height: Int
     ) {
@@ -67,14 +68,22 @@ public final class AppSession {
         return false
     }
 
+    /// The network conditions switch of the transport the app talks through: the HTTP
+    /// transport's when a server URL was given, else the embedded backend's.
+    static func faultControl(of app: RunningApp) -> (any FaultControl)? {
+        if let http = app.service(.httpBackend), http.transport != nil { return http.faultControl }
+        return app.service(.embeddedBackend)?.embeddedTransport
+    }
+
     /// Launches the app's services, signs in, and shows the first tab.
-    public func launch() async throws {
+    package func launch() async throws {
         try configuration.createDirectories()
         let app = try await AppHost.launch(definition, values: launchValues())
         self.app = app
         let context: AppContext
         do {
             context = try AppContext(app: app, colorMode: colorMode, clock: clock, tracker: tracker)
+            context.faultControl = Self.faultControl(of: app)
         } catch {
             await app.stop()
             self.app = nil
@@ -166,7 +175,7 @@ public final class AppSession {
     }
 
     /// The network conditions changed: changes waiting for a retry are tried again at once.
-    public func networkDidChange() {
+    package func networkDidChange() {
         shell?.context.networkDidChange()
     }
 
@@ -174,7 +183,7 @@ public final class AppSession {
 
     /// Waits until all work started so far has finished: the screens' loads, and the mutation
     /// manager's sends (nothing in flight, nothing due at the clock's time).
-    public func settle() async {
+    package func settle() async {
         while true {
             await tracker.idle()
             guard let manager = shell?.context.mutations else { return }
@@ -185,14 +194,14 @@ public final class AppSession {
     }
 
     /// Stops the services (reverse order) and launches again on the same data: a cold start.
-    public func restart() async throws {
+    package func restart() async throws {
         await settle()
         await stop()
         try await launch()
     }
 
     /// Stops the services in reverse order.
-    public func stop() async {
+    package func stop() async {
         mutationObservation?.cancel()
         mutationObservation = nil
         shell = nil
@@ -203,14 +212,14 @@ public final class AppSession {
     }
 
     /// Resizes the frame.
-    public func resize(width: Int, height: Int) {
+    package func resize(width: Int, height: Int) {
         self.width = width
         self.height = height
         shell?.resize(width: width, height: height)
     }
 
     /// The current frame as a screen buffer.
-    public func render() -> (buffer: ScreenBuffer, cursor: Point?) {
+    package func render() -> (buffer: ScreenBuffer, cursor: Point?) {
         var buffer = ScreenBuffer(width: width, height: height)
         let cursor = shell?.draw(into: &buffer)
         if firstContentFrame == nil, shell?.showsContent == true, let origin = app?.origin {
@@ -221,10 +230,10 @@ public final class AppSession {
 
     /// From the start of the first launch to the first frame that showed content (the feed from
     /// the cache or the server), once drawn.
-    public private(set) var firstContentFrame: Duration?
+    package private(set) var firstContentFrame: Duration?
 
     /// The launch trace of the current launch, with the first frame marked.
-    public var trace: LaunchTrace? {
+    package var trace: LaunchTrace? {
         guard var trace = app?.trace else { return nil }
         if let firstContentFrame { trace.mark("firstFrame", at: firstContentFrame) }
         return trace
@@ -232,13 +241,13 @@ public final class AppSession {
 }
 
 /// A sign-in that failed, with what to do.
-public struct SessionError: Error, Sendable, CustomStringConvertible {
+package struct SessionError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
-    public var message: String
+    package var message: String
 
     init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -1,5 +1,6 @@
 import Backend
 import Composition
+import Features
 import Foundation
 import Networking
 import Wire
@@ -7,7 +8,7 @@ import Wire
 extension LaunchConfiguration {
     /// The values services read, decided from the command line: directories, the backend to
     /// use, network conditions, and the one clock every module shares.
-    public func launchValues(clock: any WallClock) -> LaunchValues {
+    package func launchValues(clock: any WallClock) -> LaunchValues {
         var values = LaunchValues()
         values[AppDataDirectoryKey.self] = dataDirectory
         values[BackendDirectoryKey.self] = backendDirectory
@@ -21,7 +22,7 @@ extension LaunchConfiguration {
     }
 
     /// Creates the data and backend directories, or says clearly why it cannot.
-    public func createDirectories() throws(LaunchDirectoryError) {
+    package func createDirectories() throws(LaunchDirectoryError) {
         for directory in [dataDirectory, backendDirectory] {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -33,13 +34,13 @@ extension LaunchConfiguration {
 }
 
 /// A data directory the app cannot create or use.
-public struct LaunchDirectoryError: Error, Sendable, CustomStringConvertible {
+package struct LaunchDirectoryError: Error, Sendable, CustomStringConvertible {
     /// The directory.
-    public var path: String
+    package var path: String
     /// Why it cannot be used.
-    public var reason: String
+    package var reason: String
 
-    public var description: String {
+    package var description: String {
         "cannot create the directory '\(path)': \(reason); pass --data-dir (and --backend-dir) to use another"
     }
 }

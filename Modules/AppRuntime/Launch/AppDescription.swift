@@ -1,4 +1,5 @@
 import Composition
+import Features
 import Foundation
 
 /// The `--describe` report of a running app: which provider fills each socket, the service

@@ -1,4 +1,5 @@
 import Composition
+import Features
 import Foundation
 import MediaModel
 import Sockets
@@ -17,9 +18,9 @@ import Wire
 /// [1 ⌂ Home]  2 + New  3 ♥ Activity  4 ☺ Profile  5 ⇅ Sync
 /// ```
 @MainActor
-public final class AppShell: AppNavigator {
+package final class AppShell: AppNavigator {
     /// What the shell does after a key.
-    public enum KeyOutcome: Sendable, Equatable {
+    package enum KeyOutcome: Sendable, Equatable {
         /// Keep running.
         case handled
         /// The person asked to quit.
@@ -27,26 +28,26 @@ public final class AppShell: AppNavigator {
     }
 
     /// Everything screens share.
-    public let context: AppContext
+    package let context: AppContext
     /// The tabs, from the `tabs` socket (at most five).
-    public let tabs: [Tab]
+    package let tabs: [Tab]
     private let makeScreen: @MainActor (TabDestination, AppContext, Int, Int) -> any AppScreen
     private var stacks: [[any AppScreen]]
     /// The index of the active tab.
-    public private(set) var activeTab = 0
+    package private(set) var activeTab = 0
     /// The screen size.
-    public private(set) var width: Int
+    package private(set) var width: Int
     /// The screen size.
-    public private(set) var height: Int
+    package private(set) var height: Int
     private var banner: (text: String, until: Date)?
     private var message: String?
     private var showingHelp = false
     /// Called when something changed and the frame should be drawn again.
-    public var onNeedsDisplay: (@MainActor () -> Void)?
+    package var onNeedsDisplay: (@MainActor () -> Void)?
 
     /// Makes the shell for a screen of `width` × `height`, building each tab's first screen
     /// with `makeScreen`.
-    public init(
+    package init(
         context: AppContext, width: Int, height: Int,
         makeScreen: @escaping @MainActor (TabDestination, AppContext, Int, Int) -> any AppScreen
     ) {
@@ -60,87 +61,87 @@ public final class AppShell: AppNavigator {
     }
 
     /// The size of the area screens draw in.
-    public var contentSize: (width: Int, height: Int) { (width, max(height - 4, 1)) }
+    package var contentSize: (width: Int, height: Int) { (width, max(height - 4, 1)) }
 
     /// A screen shown instead of the tabs until it is dismissed (onboarding).
-    public private(set) var modal: (any AppScreen)?
+    package private(set) var modal: (any AppScreen)?
 
     /// The screen on top of the active tab (or the modal screen).
-    public var currentScreen: (any AppScreen)? {
+    package var currentScreen: (any AppScreen)? {
         if let modal { return modal }
         guard stacks.indices.contains(activeTab) else { return nil }
         return stacks[activeTab].last
     }
 
     /// Shows `screen` instead of the tabs until `dismissModal()`.
-    public func presentModal(_ screen: any AppScreen) {
+    package func presentModal(_ screen: any AppScreen) {
         modal = screen
         screen.appear()
         setNeedsDisplay()
     }
 
     /// Hides the modal screen and shows the first tab.
-    public func dismissModal() {
+    package func dismissModal() {
         modal = nil
         start()
     }
 
     /// Whether the current screen shows content (not a loading placeholder).
-    public var showsContent: Bool {
+    package var showsContent: Bool {
         (currentScreen as? FeedScreen).map { !$0.items.isEmpty } ?? true
     }
 
     /// Shows the first tab.
-    public func start() {
+    package func start() {
         openTab(at: 0)
     }
 
     // MARK: AppNavigator
 
-    public func push(_ screen: any AppScreen) {
+    package func push(_ screen: any AppScreen) {
         guard stacks.indices.contains(activeTab) else { return }
         stacks[activeTab].append(screen)
         screen.appear()
         setNeedsDisplay()
     }
 
-    public func pop() {
+    package func pop() {
         guard stacks.indices.contains(activeTab), stacks[activeTab].count > 1 else { return }
         stacks[activeTab].removeLast()
         stacks[activeTab].last?.appear()
         setNeedsDisplay()
     }
 
-    public func showBanner(_ text: String) {
+    package func showBanner(_ text: String) {
         banner = (text, context.clock.now.addingTimeInterval(4))
         setNeedsDisplay()
     }
 
-    public func showMessage(_ text: String) {
+    package func showMessage(_ text: String) {
         message = text
         setNeedsDisplay()
     }
 
-    public func openTab(_ destination: TabDestination) {
+    package func openTab(_ destination: TabDestination) {
         if let index = tabs.firstIndex(where: { $0.destination == destination }) { openTab(at: index) }
     }
 
-    public func setNeedsDisplay() {
+    package func setNeedsDisplay() {
         onNeedsDisplay?()
     }
 
-    public func dataDidChange() {
+    package func dataDidChange() {
         currentScreen?.dataDidChange()
         setNeedsDisplay()
     }
 
-    public func revealNewest() {
+    package func revealNewest() {
         currentScreen?.revealNewest()
         setNeedsDisplay()
     }
 
     /// Makes tab `index` active, building its first screen the first time.
-    public func openTab(at index: Int) {
+    package func openTab(at index: Int) {
         guard tabs.indices.contains(index) else { return }
         activeTab = index
         if stacks[index].isEmpty {
@@ -154,7 +155,7 @@ public final class AppShell: AppNavigator {
     // MARK: Keys
 
     /// Routes a key: the help overlay, then the screen, then the shell's own keys.
-    public func handle(_ key: Key) -> KeyOutcome {
+    package func handle(_ key: Key) -> KeyOutcome {
         message = nil
         if showingHelp {
             showingHelp = false
@@ -191,7 +192,7 @@ public final class AppShell: AppNavigator {
     }
 
     /// Resizes the frame and every screen in it.
-    public func resize(width: Int, height: Int) {
+    package func resize(width: Int, height: Int) {
         self.width = width
         self.height = height
         let size = contentSize
@@ -204,7 +205,7 @@ public final class AppShell: AppNavigator {
     // MARK: Drawing
 
     /// Draws the whole frame; returns where the text cursor goes, if a screen has one.
-    public func draw(into buffer: inout ScreenBuffer) -> Point? {
+    package func draw(into buffer: inout ScreenBuffer) -> Point? {
         buffer.clear()
         let style = context.style
         let branding = context.registry[.branding]

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Composition
+import Features
 import Foundation
 import TerminalUI
 import Wire
@@ -8,7 +9,7 @@ import Wire
 /// `advance`), feeds keys, prints frames, checks expectations, restarts on the same data. The
 /// same script gives the same frames on every run.
 @MainActor
-public final class HeadlessRunner {
+package final class HeadlessRunner {
     private let session: AppSession
     private let clock: ManualClock
     private let script: HeadlessScript
@@ -16,10 +17,10 @@ public final class HeadlessRunner {
     private let output: any TextOutput
     private var frameNumber = 0
     /// How long each frame took to draw, for `--trace`.
-    public private(set) var frameTimes: [Duration] = []
+    package private(set) var frameTimes: [Duration] = []
 
     /// Makes a runner; nothing runs until `run()`.
-    public init(
+    package init(
         definition: AppDefinition, configuration: LaunchConfiguration, script: HeadlessScript,
         scriptName: String,
         output: any TextOutput
@@ -36,11 +37,11 @@ public final class HeadlessRunner {
     }
 
     /// The session (for tests that look inside).
-    public var appSession: AppSession { session }
+    package var appSession: AppSession { session }
 
     /// Runs the script. Returns the exit status: 0 when every expectation held, 1 when one failed
     /// or the app could not run.
-    public func run() async -> Int32 {
+    package func run() async -> Int32 {
         do {
             try await session.launch()
         } catch {
@@ -65,12 +66,12 @@ public final class HeadlessRunner {
     }
 
     /// The launch trace of the last launch (for `--trace`), once the script ran.
-    public private(set) var launchTrace: LaunchTrace?
+    package private(set) var launchTrace: LaunchTrace?
     /// When the first frame with content was drawn, from the launch's start.
-    public private(set) var firstContentFrame: Duration?
+    package private(set) var firstContentFrame: Duration?
 
     /// The frame as plain text.
-    public func frameText() -> String {
+    package func frameText() -> String {
         let start = ContinuousClock.now
         let (buffer, _) = session.render()
         frameTimes.append(ContinuousClock.now - start)

@@ -1,3 +1,4 @@
+import AppRuntime
 import CommandLineKit
 import Composition
 import Features

@@ -1,3 +1,4 @@
+import AppRuntime
 import Features
 import Testing
 

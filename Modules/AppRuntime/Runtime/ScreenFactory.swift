@@ -1,3 +1,4 @@
+import Features
 import Sockets
 
 /// Makes the first screen of each tab destination.

@@ -1,6 +1,7 @@
 import Backend
 import CommandLineKit
 import Composition
+import Features
 import Foundation
 import Networking
 import Wire
@@ -26,7 +27,7 @@ public enum AppLauncher {
     /// the exit status: 0 on success, 1 when the app fails or a script expectation fails, 2 on
     /// a usage error.
     @MainActor
-    public static func run(
+    package static func run(
         _ definition: AppDefinition, arguments: [String], environment: [String: String] = [:],
         isTerminal: Bool = false, output: any TextOutput = StandardTextOutput(),
         standardInput: () -> String? = {

@@ -1,11 +1,12 @@
 import CommandLineKit
 import Composition
+import Features
 import Foundation
 
 /// What an app was asked to do on its command line, with defaults filled in.
-public struct LaunchConfiguration: Sendable, Equatable {
+package struct LaunchConfiguration: Sendable, Equatable {
     /// What to do.
-    public enum Mode: Sendable, Equatable {
+    package enum Mode: Sendable, Equatable {
         /// Print help and exit.
         case help
         /// Print the name and version and exit.
@@ -19,26 +20,26 @@ public struct LaunchConfiguration: Sendable, Equatable {
     }
 
     /// What to do.
-    public var mode: Mode
+    package var mode: Mode
     /// The app's own cache and journal.
-    public var dataDirectory: String
+    package var dataDirectory: String
     /// The embedded backend's database directory.
-    public var backendDirectory: String
+    package var backendDirectory: String
     /// The backend server to use instead of the embedded one.
-    public var serverURL: URL?
+    package var serverURL: URL?
     /// The account to sign in as; nil lets onboarding decide (headless: the seed's first user).
-    public var user: String?
+    package var user: String?
     /// Network conditions: `perfect`, `slow`, `flaky` or `offline`.
-    public var network: String
+    package var network: String
     /// The screen size in headless mode (the terminal's size otherwise).
-    public var width: Int
+    package var width: Int
     /// The screen size in headless mode (the terminal's size otherwise).
-    public var height: Int
+    package var height: Int
     /// Whether to print the launch trace and a frame-time summary on exit.
-    public var trace: Bool
+    package var trace: Bool
 
     /// The command line every app accepts.
-    public static func commandLine(for command: String) -> CommandLineSpec {
+    package static func commandLine(for command: String) -> CommandLineSpec {
         CommandLineSpec(
             command: command,
             summary: "Runs the app: a full-screen terminal UI, or headless with a script that prints frames.",
@@ -87,7 +88,7 @@ public struct LaunchConfiguration: Sendable, Equatable {
     /// - Parameters:
     ///   - environment: the process environment (for `XDG_DATA_HOME` and `HOME`).
     ///   - isTerminal: whether standard input and output are a terminal.
-    public static func parse(
+    package static func parse(
         _ arguments: [String], app: String, environment: [String: String], isTerminal: Bool
     ) throws(UsageError) -> LaunchConfiguration {
         let spec = commandLine(for: app)

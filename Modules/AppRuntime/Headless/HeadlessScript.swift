@@ -1,5 +1,6 @@
 import Basics
 import Composition
+import Features
 
 /// A headless script: one command per line, `#` starts a comment. It drives an app without a
 /// terminal and prints frames, so a test (or a person) can check what each app shows.
@@ -14,20 +15,20 @@ import Composition
 /// wait
 /// expect ♥ 13
 /// ```
-public struct HeadlessScript: Sendable, Equatable {
+package struct HeadlessScript: Sendable, Equatable {
     /// One command and the line it was written on.
-    public struct Step: Sendable, Equatable {
+    package struct Step: Sendable, Equatable {
         /// The command.
-        public var command: HeadlessCommand
+        package var command: HeadlessCommand
         /// The 1-based line number in the script.
-        public var line: Int
+        package var line: Int
     }
 
     /// The commands, in order.
-    public var steps: [Step]
+    package var steps: [Step]
 
     /// Parses a script. `name` is how errors name the script (a path, or `<stdin>`).
-    public static func parse(_ text: String, name: String) throws(HeadlessScriptError) -> HeadlessScript {
+    package static func parse(_ text: String, name: String) throws(HeadlessScriptError) -> HeadlessScript {
         var steps: [Step] = []
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -48,7 +49,7 @@ public struct HeadlessScript: Sendable, Equatable {
 }
 
 /// One command of a headless script.
-public enum HeadlessCommand: Sendable, Equatable {
+package enum HeadlessCommand: Sendable, Equatable {
     /// Presses a key.
     case key(HeadlessKey)
     /// Types text, character by character.
@@ -75,16 +76,16 @@ public enum HeadlessCommand: Sendable, Equatable {
     case resize(width: Int, height: Int)
 
     /// The command words, for help and suggestions.
-    public static let words = [
+    package static let words = [
         "key", "type", "wait", "frame", "expect", "expect-not", "network", "advance", "event", "push",
         "restart", "resize",
     ]
 
     /// The network profiles `network` accepts.
-    public static let networkProfiles = ["perfect", "slow", "flaky", "offline"]
+    package static let networkProfiles = ["perfect", "slow", "flaky", "offline"]
 
     /// The events `event` accepts.
-    public static let events = ["foreground", "background", "memory-warning"]
+    package static let events = ["foreground", "background", "memory-warning"]
 
     struct ParseFailure: Error {
         var message: String
@@ -168,7 +169,7 @@ private func suggestion(for word: String) -> String {
 }
 
 /// A key a script can press.
-public enum HeadlessKey: Sendable, Equatable {
+package enum HeadlessKey: Sendable, Equatable {
     case up
     case down
     case left
@@ -181,10 +182,10 @@ public enum HeadlessKey: Sendable, Equatable {
     case character(Character)
 
     /// The named keys.
-    public static let names = ["up", "down", "left", "right", "enter", "esc", "tab", "backspace", "space"]
+    package static let names = ["up", "down", "left", "right", "enter", "esc", "tab", "backspace", "space"]
 
     /// The key a script name stands for: a named key or a single character.
-    public init?(name: String) {
+    package init?(name: String) {
         switch name {
         case "up": self = .up
         case "down": self = .down
@@ -203,20 +204,20 @@ public enum HeadlessKey: Sendable, Equatable {
 }
 
 /// A script that cannot run: its name, the line, and what is wrong.
-public struct HeadlessScriptError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct HeadlessScriptError: Error, Sendable, Equatable, CustomStringConvertible {
     /// How the script is named (a path or `<stdin>`).
-    public var script: String
+    package var script: String
     /// The 1-based line.
-    public var line: Int
+    package var line: Int
     /// What is wrong.
-    public var message: String
+    package var message: String
 
     /// Makes an error.
-    public init(script: String, line: Int, message: String) {
+    package init(script: String, line: Int, message: String) {
         self.script = script
         self.line = line
         self.message = message
     }
 
-    public var description: String { "\(script):\(line): error: \(message)" }
+    package var description: String { "\(script):\(line): error: \(message)" }
 }

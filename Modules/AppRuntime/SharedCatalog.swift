@@ -1,5 +1,6 @@
 import Backend
 import Composition
+import Features
 import Networking
 import Sockets
 

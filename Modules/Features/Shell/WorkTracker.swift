@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// `begin()` may be called from any thread (say, a store's change callback) and `end()` when
 /// the work's result has been applied; `idle()` returns once the count is zero.
-public final class WorkTracker: Sendable {
+package final class WorkTracker: Sendable {
     private struct State {
         var outstanding = 0
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -14,18 +14,18 @@ public final class WorkTracker: Sendable {
     private let state = Mutex(State())
 
     /// Makes a tracker with nothing outstanding.
-    public init() {}
+    package init() {}
 
     /// How much work is outstanding.
-    public var outstanding: Int { state.withLock { $0.outstanding } }
+    package var outstanding: Int { state.withLock { $0.outstanding } }
 
     /// Counts one piece of work as started.
-    public func begin() {
+    package func begin() {
         state.withLock { $0.outstanding += 1 }
     }
 
     /// Counts one piece of work as finished.
-    public func end() {
+    package func end() {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.outstanding = max(0, state.outstanding - 1)
             guard state.outstanding == 0 else { return [] }
@@ -37,7 +37,7 @@ public final class WorkTracker: Sendable {
 
     /// Runs `work` on the main actor as a tracked task.
     @MainActor
-    public func run(_ work: @escaping @MainActor () async -> Void) {
+    package func run(_ work: @escaping @MainActor () async -> Void) {
         begin()
         Task { @MainActor in
             await work()
@@ -46,7 +46,7 @@ public final class WorkTracker: Sendable {
     }
 
     /// Returns once nothing is outstanding.
-    public func idle() async {
+    package func idle() async {
         await withCheckedContinuation { continuation in
             let now = state.withLock { state -> Bool in
                 if state.outstanding == 0 { return true }

@@ -15,7 +15,9 @@ public enum SharedCatalog {
             NetworkServices.catalog(
                 transportSources: [
                     TransportSourceReference(.httpBackend), TransportSourceReference(.embeddedBackend),
-                ]),
+                ],
+                // The server's pages are the app's own (`FeedPolicy.pageSize`).
+                feedPageSize: { context in context.registry.with(.feedPolicy) { $0.pageSize } }),
             Catalog(services: [ActivityEventsService.definition]),
         ])
     }

@@ -1,4 +1,4 @@
-/// A service that can provide a transport (the embedded backend; an HTTP client later), so a
+/// A service that can provide a transport (the embedded backend, or the HTTP transport), so a
 /// network client can take its transport from a dependency without importing the module that
 /// makes it.
 public protocol TransportSource: Sendable {

@@ -29,6 +29,20 @@ import Testing
     }
 
     @Test(arguments: ShippedApp.all)
+    func theHomeFeed_asksTheServerForPagesOfTheAppsOwnSize(app: ShippedApp) async throws {
+        // Given the app launched on a fresh copy of the seeded backend (far more than a page)
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let context = try #require(session.shell?.context)
+
+        // When the first page has arrived, then it holds as many entries as the app's feed policy
+        // asks for (Prism's pages are smaller than Strand's)
+        let pageSize = context.registry.with(.feedPolicy) { $0.pageSize }
+        #expect(try context.feedCache.count == pageSize, "\(app.id)'s first page")
+    }
+
+    @Test(arguments: ShippedApp.all)
     func feedPagination_reachesTheEndWithoutGapsOrRepeats(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)

@@ -71,6 +71,26 @@ import Testing
         #expect(run(["matrix", "--format", "json"]).0 == 2)
     }
 
+    @Test func matrix_withAManifestError_stillPrintsTheTable_andFails() throws {
+        // Given Strand's manifest binding its tabs to a provider that does not exist
+        let original = try String(
+            contentsOfFile: "\(LintFixtures.packageRoot)/Manifests/strand.json", encoding: .utf8)
+        let root = try scratchPackage(
+            strandManifest: original.replacingOccurrences(of: "\"strand.tabs\"", with: "\"strand.tab\""))
+        defer { try? FileManager.default.removeItem(atPath: root) }
+
+        // When the matrix is asked for
+        let (status, output, errors) = run(["matrix"], in: root)
+
+        // Then the error is reported and the table shows what each manifest binds
+        #expect(status == 1)
+        #expect(errors.contains(": error: socket 'tabs' is bound to unknown provider 'strand.tab'"))
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("socket") == true)
+        let tabs = try #require(lines.first { $0.hasPrefix("tabs ") })
+        #expect(tabs.split(separator: " ").suffix(2) == ["prism.tabs", "strand.tab"])
+    }
+
     @Test func matrix_showsEachAppsProviders() {
         let (status, output, _) = run(["matrix"])
         #expect(status == 0)

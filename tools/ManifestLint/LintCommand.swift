@@ -161,9 +161,11 @@ public enum LintCommand {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Each app's manifest that could be read (valid or not), with every problem written to
+    /// standard error; `failed` when any manifest has an error.
     private static func loadManifests(
         root: String, apps: [AppDefinition], output: any TextOutput
-    ) -> [(definition: AppDefinition, manifest: Manifest)]? {
+    ) -> (loaded: [(definition: AppDefinition, manifest: Manifest)], failed: Bool) {
         var loaded: [(definition: AppDefinition, manifest: Manifest)] = []
         var failed = false
         for app in apps {
@@ -181,13 +183,16 @@ public enum LintCommand {
                 failed = true
             }
         }
-        return failed ? nil : loaded
+        return (loaded, failed)
     }
 
+    /// The table is printed even when a manifest has errors (they go to standard error, and the
+    /// status is 1): it shows what each manifest binds, which is what one fixes an error with. A
+    /// manifest that cannot be read at all has no column.
     private static func matrix(root: String, apps: [AppDefinition], output: any TextOutput) -> Int32 {
-        guard let loaded = loadManifests(root: root, apps: apps, output: output) else { return 1 }
-        output.write(SocketMatrix(apps: loaded).text)
-        return 0
+        let (loaded, failed) = loadManifests(root: root, apps: apps, output: output)
+        if !loaded.isEmpty { output.write(SocketMatrix(apps: loaded).text) }
+        return failed ? 1 : 0
     }
 
     private static func graph(
@@ -199,11 +204,8 @@ public enum LintCommand {
             )
             return 2
         }
-        guard let loaded = loadManifests(root: root, apps: [app], output: output),
-            let manifest = loaded.first?.manifest
-        else {
-            return 1
-        }
+        let (loaded, failed) = loadManifests(root: root, apps: [app], output: output)
+        guard !failed, let manifest = loaded.first?.manifest else { return 1 }
         do {
             let report = ServiceGraphReport(
                 app: app.id, graph: try ServiceGraph(catalog: app.catalog, manifest: manifest))

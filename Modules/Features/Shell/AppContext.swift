@@ -77,7 +77,7 @@ package final class AppContext {
         AgeFormatter.age(of: date, now: clock.now)
     }
 
-    /// The facts to show for a post: the store's, else what came with it.
+    /// The facts to show for a post: the store's, or zero counts for a post the store has not seen.
     package func facts(for media: Media) -> MediaFacts {
         mediaStore.facts(for: media.id)
             ?? MediaFacts(likeCount: 0, viewerLiked: false, replyCount: 0, repostCount: 0)

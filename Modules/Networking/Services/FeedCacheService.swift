@@ -13,8 +13,11 @@ public final class FeedCacheService: Service {
     /// Entries per page fetched by `refresh` and `loadMore`.
     public let pageSize: Int
 
+    /// The page size when none is given.
+    public static let defaultPageSize = 20
+
     /// Makes the service.
-    public init(pageSize: Int = 20) { self.pageSize = pageSize }
+    public init(pageSize: Int = defaultPageSize) { self.pageSize = pageSize }
 
     /// Makes the cache.
     public func start(_ context: ServiceContext) async throws {

@@ -36,10 +36,16 @@ public enum NetworkServices {
     /// `network.http`: no dependencies.
     public static let httpDefinition = ServiceDefinition(.httpBackend) { _ in HTTPTransportService() }
 
-    /// `feed.cache`: after `storage.database` and `network.client`.
-    public static let feedCacheDefinition = ServiceDefinition(
-        .feedCache, dependencies: [databaseID, clientID]
-    ) { _ in FeedCacheService() }
+    /// `feed.cache`: after `storage.database` and `network.client`, fetching pages of
+    /// `pageSize(context)` entries (read when the service is made, so it may ask the app's
+    /// sockets).
+    public static func feedCacheDefinition(
+        pageSize: @escaping @Sendable (ServiceContext) -> Int = { _ in FeedCacheService.defaultPageSize }
+    ) -> ServiceDefinition {
+        ServiceDefinition(.feedCache, dependencies: [databaseID, clientID]) { context in
+            FeedCacheService(pageSize: max(pageSize(context), 1))
+        }
+    }
 
     /// `mutations.replay`: after `storage.database`, `network.client` and `feed.cache`; clears the
     /// backoff on `foreground`.
@@ -48,13 +54,17 @@ public enum NetworkServices {
     ) { _ in MutationReplayService() }
 
     /// The five services, `network.client` taking its transport from `transportSources` (list
-    /// `.init(.httpBackend)` first to prefer a server when one is given).
-    public static func catalog(transportSources: [TransportSourceReference]) -> Catalog {
+    /// `.init(.httpBackend)` first to prefer a server when one is given) and `feed.cache` its page
+    /// size from `feedPageSize`.
+    public static func catalog(
+        transportSources: [TransportSourceReference],
+        feedPageSize: @escaping @Sendable (ServiceContext) -> Int = { _ in FeedCacheService.defaultPageSize }
+    ) -> Catalog {
         Catalog(services: [
             databaseDefinition,
             httpDefinition,
             NetworkClientService.definition(transportSources: transportSources),
-            feedCacheDefinition,
+            feedCacheDefinition(pageSize: feedPageSize),
             mutationReplayDefinition,
         ])
     }

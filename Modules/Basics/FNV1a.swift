@@ -12,26 +12,28 @@
 ///
 /// Complexity: O(n) in the bytes combined.
 public struct FNV1a: Sendable, Hashable {
+    @usableFromInline var state: UInt64
+
     /// The hash of everything combined so far.
-    public private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+    @inlinable public var value: UInt64 { state }
 
     /// The hash of nothing yet.
-    public init() {}
+    @inlinable public init() { state = 0xCBF2_9CE4_8422_2325 }
 
     /// Adds `bytes`.
-    public mutating func combine(_ bytes: some Sequence<UInt8>) {
+    @inlinable public mutating func combine(_ bytes: some Sequence<UInt8>) {
         for byte in bytes {
-            value ^= UInt64(byte)
-            value &*= 0x0000_0100_0000_01B3
+            state ^= UInt64(byte)
+            state &*= 0x0000_0100_0000_01B3
         }
     }
 
     /// Ends one part of a value made of several (a 0xFF byte, which UTF-8 never contains), so
     /// the parts `ab`, `c` and `a`, `bc` hash differently.
-    public mutating func endPart() { combine(CollectionOfOne(0xFF)) }
+    @inlinable public mutating func endPart() { combine(CollectionOfOne(0xFF)) }
 
     /// The hash of `bytes` alone.
-    public static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    @inlinable public static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hash = FNV1a()
         hash.combine(bytes)
         return hash.value

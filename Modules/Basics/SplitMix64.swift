@@ -11,13 +11,13 @@
 ///
 /// Complexity: O(1) per draw.
 public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
-    private var state: UInt64
+    @usableFromInline var state: UInt64
 
     /// A generator starting from `seed` (any value, 0 included).
-    public init(seed: UInt64) { state = seed }
+    @inlinable public init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    @inlinable public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -26,5 +26,5 @@ public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
     }
 
     /// A uniform draw in [0, 1), from the next value's top 53 bits.
-    public mutating func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
+    @inlinable public mutating func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
 }

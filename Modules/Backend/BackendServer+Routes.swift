@@ -1,7 +1,7 @@
 import Wire
 
 extension BackendServer {
-    /// Every endpoint (the README's routes table lists them with bodies and responses).
+    /// Every endpoint (Backend's docs list them with bodies and responses).
     static func routes(_ core: BackendCore) -> [Route] {
         [
             Route(.get, "/v1/feed") { try core.feed($0) },

@@ -15,7 +15,7 @@ import Wire
 ///
 /// Bad requests get a 4xx with `{"error": {"code": ..., "message": ...}}`, never a crash. The
 /// database file may be shared by several processes (WAL, busy timeout); it is seeded once.
-/// The README's routes table lists every endpoint.
+/// Backend's docs list every endpoint (Modules/Backend/Backend.docc).
 public final class BackendServer: Sendable {
     /// The name of the database file inside the backend's directory.
     public static let databaseFileName = "backend.sqlite"
@@ -28,6 +28,7 @@ public final class BackendServer: Sendable {
     /// Opens (creating and seeding if needed) the backend whose files live in `directory`.
     ///
     /// - Parameters:
+    ///   - directory: the directory of the backend's database file, created if missing.
     ///   - seed: the seed data's seed number; used only when the file is new.
     ///   - clock: the source of every timestamp (a `ManualClock` makes runs deterministic).
     /// - Throws: `BackendOpenError` when the directory cannot be made; `StorageError` when the

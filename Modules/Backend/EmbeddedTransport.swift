@@ -18,6 +18,7 @@ public final class EmbeddedTransport: Transport, FaultControl {
     /// Puts `server` behind a fault layer.
     ///
     /// - Parameters:
+    ///   - server: the backend the requests reach.
     ///   - profile: the faults to start with.
     ///   - clock: where latency is slept; defaults to the server's clock.
     ///   - seed: seeds the fault draws.

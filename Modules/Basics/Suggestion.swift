@@ -29,7 +29,6 @@ public enum Suggestion {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
-    /// Levenshtein distance, giving up early (returning `limit + 1`) once it must exceed `limit`.
     /// Edit distance counting an insertion, a deletion, a substitution or a swap of two
     /// neighbouring characters as one edit (optimal string alignment), giving up early (returning
     /// `limit + 1`) once it must exceed `limit`.

@@ -4,9 +4,13 @@
 /// video; a carousel: carousel). A kind this build does not know decodes to `unknown` with
 /// the name the server sent, so an older build shows a fallback row instead of failing.
 public enum MediaKind: Hashable, Sendable, CustomStringConvertible {
+    /// Text alone: no attachments.
     case text
+    /// One photo.
     case photo
+    /// One video.
     case video
+    /// Several attachments, shown one at a time.
     case carousel
     /// A kind this build does not know, with the name it arrived under.
     case unknown(String)

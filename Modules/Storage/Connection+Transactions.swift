@@ -9,6 +9,7 @@ extension Connection {
     ///   - mode: How an outermost transaction begins; ignored for a savepoint.
     ///   - synchronous: A durability level for this commit only (`.full` for a commit that must
     ///     survive power loss on a database opened `.normal`); outermost transactions only.
+    ///   - body: the work to run inside the transaction (or savepoint), given this connection.
     @discardableResult
     public func transaction<T>(
         _ mode: TransactionMode = .immediate, synchronous: Database.Synchronous? = nil,

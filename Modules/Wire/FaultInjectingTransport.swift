@@ -49,6 +49,7 @@ public final class FaultInjectingTransport: Transport, FaultControl {
     /// Wraps `upstream`.
     ///
     /// - Parameters:
+    ///   - upstream: the transport requests go to when they get through.
     ///   - profile: the faults to add; switch later with `setFaultProfile`.
     ///   - clock: where latency is slept (a `ManualClock` makes tests deterministic).
     ///   - seed: seeds the draws.

@@ -43,7 +43,10 @@ public struct Response: Hashable, Sendable, CustomStringConvertible {
     /// error code and message when the body has the shared error shape, and the delay of a
     /// `Retry-After` header (seconds or an HTTP-date, measured from `now`).
     ///
-    /// - Parameter request: the request it answers, named in the message.
+    /// - Parameters:
+    ///   - request: the request it answers, named in the message.
+    ///   - now: the current date on the caller's clock; an HTTP-date `Retry-After` is measured
+    ///     from it.
     public func error(for request: Request? = nil, now: Date) -> TransportError? {
         guard let errorClass else { return nil }
         let body = ErrorBody(decoding: self.body)

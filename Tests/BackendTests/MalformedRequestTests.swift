@@ -75,7 +75,9 @@ import Wire
             method: .get, path: "/v1/events", query: ["wait": "3600"], status: 400, code: "invalid_parameter"),
         Case(
             method: .get, path: "/v1/nothing", status: 404, code: "not_found",
-            message: "no endpoint at 'GET /v1/nothing'; the README lists the routes"),
+            message:
+                "no endpoint at 'GET /v1/nothing'; Backend's docs list the routes (Modules/Backend/Backend.docc)"
+        ),
         Case(
             method: .post, path: "/v1/feed", body: "{}", status: 405, code: "method_not_allowed",
             message: "'/v1/feed' does not accept POST; use GET"),

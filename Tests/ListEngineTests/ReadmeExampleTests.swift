@@ -2,8 +2,9 @@ import ListEngine
 import ListEngineTesting
 import Testing
 
-// The README's example, compiled and checked: a list of two model types with their section
-// controllers. Keep the two in step.
+// The example of ListEngine's docs (Modules/ListEngine/ListEngine.docc/AdapterAndSectionControllers.md),
+// compiled and checked: a list of two model types with their section controllers. Keep the two in
+// step.
 
 struct Post: ListDiffable, Sendable {
     let id: Int

@@ -6,14 +6,16 @@ import Features
 /// terminal and prints frames, so a test (or a person) can check what each app shows.
 ///
 /// ```
-/// # like the first post, offline, then come back online
+/// # like the first post offline, then come back online
+/// wait
 /// network offline
 /// key l
-/// frame
+/// wait
+/// expect ♥ 2
 /// restart
 /// network perfect
 /// wait
-/// expect ♥ 13
+/// expect ♥ 2
 /// ```
 package struct HeadlessScript: Sendable, Equatable {
     /// One command and the line it was written on.
@@ -170,13 +172,21 @@ private func suggestion(for word: String) -> String {
 
 /// A key a script can press.
 package enum HeadlessKey: Sendable, Equatable {
+    /// `up`.
     case up
+    /// `down`.
     case down
+    /// `left`.
     case left
+    /// `right`.
     case right
+    /// `enter`.
     case enter
+    /// `esc` (or `escape`).
     case escape
+    /// `tab`.
     case tab
+    /// `backspace`.
     case backspace
     /// A printable character.
     case character(Character)

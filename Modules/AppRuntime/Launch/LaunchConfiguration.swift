@@ -83,11 +83,20 @@ package struct LaunchConfiguration: Sendable, Equatable {
                 """)
     }
 
-    /// Reads a command line.
+    /// Reads a command line, filling in the defaults: the data directory
+    /// (`$XDG_DATA_HOME/loom/<app>`, or `~/.local/share/loom/<app>`), the backend directory (shared
+    /// by both apps, or inside `--data-dir` when only that is given), the `perfect` network and an
+    /// 80x24 headless screen.
     ///
     /// - Parameters:
+    ///   - arguments: the arguments, without the program name.
+    ///   - app: the app's id, used in messages and in the default data directory.
     ///   - environment: the process environment (for `XDG_DATA_HOME` and `HOME`).
     ///   - isTerminal: whether standard input and output are a terminal.
+    /// - Throws: `UsageError` for an unknown or malformed option; for `--script`, `--width` or
+    ///   `--height` without `--headless`; for a `--server` that is not `http://HOST:PORT`; for a
+    ///   `--user` with spaces; and for an interactive run when standard input or output is not a
+    ///   terminal.
     package static func parse(
         _ arguments: [String], app: String, environment: [String: String], isTerminal: Bool
     ) throws(UsageError) -> LaunchConfiguration {

@@ -55,7 +55,9 @@ struct Router: Sendable {
             allowed.append(route.method.rawValue)
         }
         if allowed.isEmpty {
-            throw .notFound("no endpoint at '\(request.method) \(request.path)'; the README lists the routes")
+            throw .notFound(
+                "no endpoint at '\(request.method) \(request.path)'; Backend's docs list the routes (Modules/Backend/Backend.docc)"
+            )
         }
         throw APIError(
             status: 405, code: "method_not_allowed",

@@ -24,7 +24,9 @@ public enum AppHost {
     /// Decodes and validates the manifest, builds the registry and resolves the service graph,
     /// without starting anything.
     ///
-    /// - Parameter overrides: a hook for tests to replace sockets after the registry is built.
+    /// - Parameters:
+    ///   - definition: the app to compose: its id, its catalog and its embedded manifest.
+    ///   - overrides: a hook for tests to replace sockets after the registry is built.
     public static func compose(
         _ definition: AppDefinition, overrides: @Sendable (SocketRegistry) -> SocketRegistry = { $0 }
     ) throws(LaunchError) -> Composition {
@@ -51,6 +53,7 @@ public enum AppHost {
     /// Validates, composes and starts an app.
     ///
     /// - Parameters:
+    ///   - definition: the app to launch: its id, its catalog and its embedded manifest.
     ///   - values: what the launcher decided (directories, server, clock) for services to read.
     ///   - overrides: a hook for tests to replace sockets.
     public static func launch(

@@ -15,7 +15,8 @@ public struct LaunchTrace: Sendable {
         public var ended: Duration { began + duration }
     }
 
-    /// A named moment or step of the launch (`validate`, `registry`, `services`, `firstFrame`).
+    /// A named moment of the launch: `compose` (validated and resolved), `services` (started),
+    /// `launch` (done), and `firstFrame` where the app records one.
     public struct Mark: Sendable {
         /// The name of the step.
         public var name: String

@@ -3,8 +3,11 @@
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// How serious the problem is.
     public enum Severity: String, Sendable, Hashable {
+        /// A problem that fails validation (and the launch).
         case error
+        /// A problem worth fixing that does not fail validation.
         case warning
+        /// More about the diagnostic before it.
         case note
     }
 

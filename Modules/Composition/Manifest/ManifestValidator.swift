@@ -107,8 +107,10 @@ public struct ManifestValidator: Sendable {
 
     /// Every problem with `manifest` against the catalog, the catalog's own problems first.
     ///
-    /// - Parameter expectedApp: the id of the app the manifest belongs to, when known; a
-    ///   manifest naming another app is an error.
+    /// - Parameters:
+    ///   - manifest: the decoded manifest to check against the validator's catalog.
+    ///   - expectedApp: the id of the app the manifest belongs to, when known; a manifest naming
+    ///     another app is an error.
     public func validate(_ manifest: Manifest, expectedApp: String? = nil) -> [Diagnostic] {
         var diagnostics = catalogDiagnostics
         if let expectedApp, manifest.app != expectedApp {

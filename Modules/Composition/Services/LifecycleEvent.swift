@@ -32,11 +32,17 @@ public enum LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
 
     /// An event's kind, named as manifests name it.
     public enum Kind: String, Sendable, Hashable, CaseIterable, Comparable {
+        /// The app has launched: every service has started.
         case launch
+        /// The app came to the front (in a terminal: it got the focus, or resumed after a stop).
         case foreground
+        /// The app went to the back (the terminal lost the focus).
         case background
+        /// A push event arrived from the server's event stream.
         case pushReceived
+        /// The app should free what it can rebuild.
         case memoryWarning
+        /// The app is about to exit; services stop after this.
         case terminate
 
         /// The kind a manifest name stands for, if any.

@@ -24,10 +24,10 @@ extension Service {
 /// A typed handle on a service: its id, and the type a dependent gets back.
 ///
 /// ```swift
-/// extension ServiceKey where S == DatabaseService {
-///     public static var database: Self { .init("storage.database") }
+/// extension ServiceKey where S == AppDatabaseService {
+///     public static var appDatabase: Self { .init("storage.database") }
 /// }
-/// let database = try context.service(.database)
+/// let database = try context.service(.appDatabase).database
 /// ```
 public struct ServiceKey<S: Service>: Sendable, Hashable {
     /// The service's id.

@@ -50,8 +50,11 @@ public struct ServiceGraph: Sendable {
 
     /// Resolves a list of services (in the order they should start when nothing else decides).
     ///
-    /// - Parameter events: for each service id that should receive fewer events than it reacts
-    ///   to, the events it receives.
+    /// - Parameters:
+    ///   - definitions: the services to resolve, in the order they start when their
+    ///     dependencies do not decide it.
+    ///   - events: for each service id that should receive fewer events than it reacts to, the
+    ///     events it receives.
     public init(definitions: [ServiceDefinition], events: [String: Set<LifecycleEvent.Kind>] = [:])
         throws(ServiceGraphError)
     {

@@ -4,7 +4,7 @@
 /// Modules and apps each publish a catalog; an app merges them:
 ///
 /// ```swift
-/// let catalog = Catalog.merging([SharedSockets.catalog, Storage.catalog, ExampleApp.providers])
+/// let catalog = Catalog.merging([SharedCatalog.catalog, ExampleApp.providers])
 /// ```
 ///
 /// Merging keeps duplicates so the validator can report them with both declaration sites.

@@ -11,7 +11,7 @@ import Wire
 /// On `pushReceived` it reads the push payload (`{"kind": "like", "from": "grace", "text": "…"}`
 /// or `{"message": "…"}`) and announces it. On `foreground` it fetches the events that arrived
 /// since it last looked and announces each. Who shows the announcements is up to the app (the
-/// session sets `onAnnouncement`); the service only knows text.
+/// session calls `setAnnouncementHandler(_:)`); the service only knows text.
 ///
 /// Depends on: `network.client`. Reacts to: `foreground`, `pushReceived`.
 package final class ActivityEventsService: Service {

@@ -7,7 +7,7 @@ import TerminalUI
 /// photo (picked from the sample photos), the other requires text up to its limit.
 ///
 /// Keys: typed text edits the post, enter posts it, esc cancels, tab moves between the text and
-/// the photo picker (left/right choose, space or enter picks).
+/// the photo picker (left/right choose, space picks; enter posts).
 @MainActor
 package final class ComposerScreen: AppScreen {
     private let context: AppContext

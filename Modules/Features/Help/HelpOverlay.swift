@@ -3,6 +3,7 @@ import TerminalUI
 
 /// The `?` overlay: every key, drawn over the screen.
 package enum HelpOverlay {
+    /// The overlay's lines: the keys of every screen, then the app's tabs.
     package static func lines(tabs: [Tab]) -> [String] {
         var lines = [
             "Keys",
@@ -23,6 +24,7 @@ package enum HelpOverlay {
         return lines
     }
 
+    /// Draws the overlay as a box centred in `rect`.
     package static func draw(into buffer: inout ScreenBuffer, in rect: Rect, tabs: [Tab], style: AppStyle) {
         let text = lines(tabs: tabs)
         let boxWidth = min(rect.width - 4, 44)

@@ -94,6 +94,7 @@ public struct APIClient: Sendable {
     /// - Parameters:
     ///   - cursor: a previous page's `nextCursor`; nil reads from the beginning, `"latest"` skips
     ///     to the newest event.
+    ///   - limit: the most events to return (1 to 100), or nil for the server's default.
     ///   - wait: seconds (0 to 30) to hold the request open when nothing is new (long poll).
     @concurrent
     public func events(after cursor: String? = nil, limit: Int? = nil, wait: Int? = nil)

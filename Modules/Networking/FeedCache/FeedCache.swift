@@ -16,7 +16,7 @@ import Wire
 /// let merge = try await cache.refresh()                   // new entries on top
 /// ```
 ///
-/// Cold start reads three small rows and the first screen's entries: the state, the packed
+/// Cold start reads one row and the first screen's entries: the state joined with the packed
 /// heights of every entry at the width (one blob, in feed order), then only as many entries as
 /// fill `rows`. Entries are stored in a compact binary form; refresh and load-more rebuild the
 /// packed heights in the same transaction, so a cold start never sees them out of date.
@@ -40,8 +40,12 @@ public final class FeedCache: Sendable {
 
     /// Makes a cache over a migrated app database (`AppDatabase.open`).
     ///
-    /// - Parameter fetch: how `refresh` and `loadMore` get pages; nil for a cache that is only
-    ///   read and merged into directly.
+    /// - Parameters:
+    ///   - database: the app database, opened and migrated by `AppDatabase.open`.
+    ///   - mediaStore: where the facts of cached and fetched media go.
+    ///   - clock: the clock fetch times are stamped with.
+    ///   - fetch: how `refresh` and `loadMore` get pages; nil for a cache that is only read and
+    ///     merged into directly.
     public init(
         database: Database, mediaStore: MediaStore, clock: any WallClock = SystemClock(), fetch: Fetch? = nil
     ) {

@@ -48,7 +48,9 @@ public final class HTTPTransport: Transport {
     /// Makes a transport to `baseURL`.
     ///
     /// - Parameters:
-    ///   - timeout: the longest a request may take (default 15 s).
+    ///   - baseURL: the server's base URL (`http://127.0.0.1:8080`); request targets are appended.
+    ///   - timeout: the longest a request may take (default 15 s); a long poll gets its `wait` on
+    ///     top.
     ///   - maximumConnections: connections open to the server at once for reads, and as many
     ///     for changes (default 6 each).
     public init(baseURL: URL, timeout: Duration = .seconds(15), maximumConnections: Int = 6) {

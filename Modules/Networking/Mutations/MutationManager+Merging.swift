@@ -14,10 +14,12 @@ extension MutationManager {
     /// as the server's entry. Confirmed posts the list holds leave the layer.
     ///
     /// ```swift
-    /// let rows = manager.mergedHomeFeed(cache.entries(from: 0, count: 50).map(\.entry), store: store)
+    /// let rows = manager.mergedHomeFeed(try cache.entries(from: 0, count: 50).map(\.entry), store: store)
     /// ```
     ///
-    /// - Parameter facts: the server's facts of the entries' media (`MediaStore.facts(for:)`).
+    /// - Parameters:
+    ///   - entries: the server's feed entries, in feed order (from the feed cache).
+    ///   - facts: the server's facts of the entries' media (`MediaStore.facts(for:)`).
     /// - Complexity: O(n + p) for n entries and p posts of this device; one dictionary lookup
     ///   per media when nothing is pending on it.
     public func mergedHomeFeed(_ entries: [FeedEntry], facts: [MediaID: MediaFacts]) -> [MergedEntry] {

@@ -90,11 +90,15 @@ public final class MutationManager: Sendable {
     /// until `start()`.
     ///
     /// - Parameters:
+    ///   - database: the app database that holds the journal and the attempt log.
     ///   - send: how a mutation reaches the server (`APIClient.send(_:clientToken:)`).
     ///   - mediaStore: where confirmed facts go besides `feedCache`'s store.
     ///   - feedCache: where confirmed facts are stored for the next cold start.
     ///   - reauthenticate: renews the session after a 401, before the retry (default: nothing,
     ///     so the next attempt re-reads the session token through `send`).
+    ///   - clock: where time comes from: backoff, attempt times, idleness (with a `ManualClock`
+    ///     nothing is retried until the clock is advanced).
+    ///   - configuration: retry policies, limits, the jitter seed and the token source.
     /// - Throws: `MutationError` (`storage`) when the journal cannot be read.
     /// - Complexity: O(n) in the journal's rows.
     public init(

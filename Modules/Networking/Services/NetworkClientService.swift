@@ -7,8 +7,8 @@ import Wire
 /// The `network.client` service: the app's `APIClient` and its `MediaStore`.
 ///
 /// Its transport comes from the first of its transport sources (its dependencies, in the order
-/// given) that offers one, so the transport is pluggable: the embedded backend today, HTTP when
-/// that source is added. Its viewer is `ViewerKey`'s token, else the source's default viewer.
+/// given) that offers one, so the transport is pluggable: `network.http` when a server URL is
+/// given, else the embedded backend. Its viewer is `ViewerKey`'s token, else the source's default viewer.
 ///
 /// Reads: `ViewerKey`, `NetworkClockKey`. Depends on: its transport sources.
 public final class NetworkClientService: Service {

@@ -7,8 +7,9 @@ import MediaModel
 /// their wire JSON.
 ///
 /// The first byte is the format. Every kind has its own tag; `encode` and `decode` switch over
-/// them exhaustively, so a new `Mutation` case does not compile until it has a tag and both
-/// directions.
+/// the kinds exhaustively, so a new `Mutation` case does not compile until both directions
+/// handle it. The compiler does not check that its tag is new: give it the next unused number
+/// in `Tag`, never the number of a removed kind (journals on disk outlive releases).
 enum JournalCodec {
     /// The format this build writes and reads.
     static let format: UInt8 = 1

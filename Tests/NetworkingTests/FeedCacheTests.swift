@@ -213,6 +213,14 @@ import Wire
                 likeCount: 7, viewerLiked: true, replyCount: 2, repostCount: 1, viewerReposted: true,
                 caption: "new caption", revision: -3)
         ]
+        // Every fact is set away from its default, so a fact added to MediaFacts fails here until
+        // this sample sets it, and then until the cache's entry codec keeps it across a restart.
+        let sample = try #require(facts["m2"])
+        let unset = zip(Mirror(reflecting: sample).children, Mirror(reflecting: MediaFacts()).children)
+            .filter { "\($0.value)" == "\($1.value)" }.compactMap(\.0.label)
+        #expect(
+            unset.isEmpty,
+            "the sample facts leave \(unset) at the default; set them so the cache is checked to keep them")
         try cache.merge(firstPage: FeedPageEnvelope(FeedPage(entries: entries), facts: facts))
         let reread = FeedCache(database: cache.database, mediaStore: MediaStore())
         let screen = try reread.firstScreen(width: 80, rows: 100)

@@ -108,13 +108,7 @@ package final class HeadlessRunner {
         case .advance(let seconds):
             clock.advance(by: .milliseconds(Int64((seconds * 1000).rounded())))
             await session.settle()
-        case .event(let name):
-            let event: LifecycleEvent =
-                switch name {
-                case "foreground": .foreground
-                case "background": .background
-                default: .memoryWarning
-                }
+        case .event(let event):
             await session.app?.deliver(event)
             await session.settle()
         case .push(let json):

@@ -69,7 +69,7 @@ package enum HeadlessCommand: Sendable, Equatable {
     /// Moves the app's clock forward (backoff timers come due).
     case advance(seconds: Double)
     /// Delivers a lifecycle event: `foreground`, `background` or `memory-warning`.
-    case event(String)
+    case event(LifecycleEvent)
     /// Delivers a push event with a JSON payload.
     case push(String)
     /// Stops the services in reverse order and launches again on the same data: a cold start.
@@ -86,8 +86,10 @@ package enum HeadlessCommand: Sendable, Equatable {
     /// The network profiles `network` accepts.
     package static let networkProfiles = ["perfect", "slow", "flaky", "offline"]
 
-    /// The events `event` accepts.
-    package static let events = ["foreground", "background", "memory-warning"]
+    /// The events `event` accepts, by the name a script gives them.
+    package static let events: KeyValuePairs<String, LifecycleEvent> = [
+        "foreground": .foreground, "background": .background, "memory-warning": .memoryWarning,
+    ]
 
     struct ParseFailure: Error {
         var message: String
@@ -141,11 +143,13 @@ package enum HeadlessCommand: Sendable, Equatable {
             }
             self = .advance(seconds: seconds)
         case "event":
-            guard Self.events.contains(argument) else {
+            guard let event = Self.events.first(where: { $0.key == argument })?.value else {
                 throw ParseFailure(
-                    message: "unknown event '\(argument)'; use one of \(Self.events.joined(separator: ", "))")
+                    message:
+                        "unknown event '\(argument)'; use one of \(Self.events.map(\.key).joined(separator: ", "))"
+                )
             }
-            self = .event(argument)
+            self = .event(event)
         case "push":
             try needsArgument("a JSON payload")
             self = .push(argument)

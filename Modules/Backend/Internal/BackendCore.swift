@@ -47,7 +47,7 @@ final class BackendCore: Sendable {
     func livePost(_ id: Int64, viewer: Int64, _ db: borrowing Connection) throws -> PostRow {
         guard
             let post = try db.queryFirst(
-                "SELECT \(PostRow.columns("p")), p.author, p.parent, p.root, p.deleted FROM posts p WHERE p.id = ?2",
+                "SELECT \(PostRow.columns("p", withOwnership: true)) FROM posts p WHERE p.id = ?2",
                 viewer, id, map: { row in try PostRow(row, at: 0, withOwnership: true) })
                 ?? nil,
             !post.deleted
@@ -103,37 +103,74 @@ struct PostRow: Sendable {
     var root: Int64?
     var deleted = false
 
-    /// The columns `PostRow` reads for a post aliased `alias`; the viewer's id must be bound as
-    /// `?1`.
-    static func columns(_ alias: String) -> String {
-        "\(alias).id, \(alias).json, \(alias).like_count, \(alias).reply_count, \(alias).repost_count, "
-            + "\(alias).revision, EXISTS(SELECT 1 FROM likes l WHERE l.user = ?1 AND l.post = \(alias).id), "
-            + "EXISTS(SELECT 1 FROM reposts r WHERE r.user = ?1 AND r.post = \(alias).id)"
+    /// The columns a post row reads, in the order they are selected. The SQL (`columns`) and the
+    /// reads (`init(_:at:withOwnership:)`) both follow this list, so a column added here is
+    /// selected and read at the same place and cannot shift another.
+    enum Column: Int, CaseIterable {
+        case id, json, likeCount, replyCount, repostCount, revision, viewerLiked, viewerReposted
+        case author, parent, root, deleted
+
+        /// Whether the column is read only `withOwnership` (these come after all the others, so
+        /// that rows selected side by side are `columnCount` apart).
+        var isOwnership: Bool {
+            switch self {
+            case .author, .parent, .root, .deleted: true
+            case .id, .json, .likeCount, .replyCount, .repostCount, .revision, .viewerLiked, .viewerReposted:
+                false
+            }
+        }
+
+        /// The column's expression for a post aliased `alias` (the viewer's id bound as `?1`).
+        func sql(_ alias: String) -> String {
+            switch self {
+            case .id: "\(alias).id"
+            case .json: "\(alias).json"
+            case .likeCount: "\(alias).like_count"
+            case .replyCount: "\(alias).reply_count"
+            case .repostCount: "\(alias).repost_count"
+            case .revision: "\(alias).revision"
+            case .viewerLiked: "EXISTS(SELECT 1 FROM likes l WHERE l.user = ?1 AND l.post = \(alias).id)"
+            case .viewerReposted: "EXISTS(SELECT 1 FROM reposts r WHERE r.user = ?1 AND r.post = \(alias).id)"
+            case .author: "\(alias).author"
+            case .parent: "\(alias).parent"
+            case .root: "\(alias).root"
+            case .deleted: "\(alias).deleted"
+            }
+        }
     }
 
-    /// How many columns `columns` selects.
-    static let columnCount = 8
+    /// The columns `PostRow` reads for a post aliased `alias` (with its author, parent, root and
+    /// deleted flag when `withOwnership`); the viewer's id must be bound as `?1`.
+    static func columns(_ alias: String, withOwnership: Bool = false) -> String {
+        Column.allCases.filter { withOwnership || !$0.isOwnership }.map { $0.sql(alias) }
+            .joined(separator: ", ")
+    }
+
+    /// How many columns `columns` selects without ownership.
+    static let columnCount = Column.allCases.count(where: { !$0.isOwnership })
 
     var mediaID: String { "m\(id)" }
 }
 
 extension PostRow {
-    /// Reads a post at `offset`, or nil when its id is NULL (an outer join found none).
+    /// Reads a post whose `columns` start at `offset`, or nil when its id is NULL (an outer join
+    /// found none).
     init?(_ row: borrowing RowCursor, at offset: Int, withOwnership: Bool = false) throws {
-        guard !(try row.isNull(offset)) else { return nil }
-        id = try row.int64(offset)
-        json = try row.bytes(offset + 1)
-        likeCount = try row.int(offset + 2)
-        replyCount = try row.int(offset + 3)
-        repostCount = try row.int(offset + 4)
-        revision = try row.int64(offset + 5)
-        viewerLiked = try row.bool(offset + 6)
-        viewerReposted = try row.bool(offset + 7)
+        func at(_ column: Column) -> Int { offset + column.rawValue }
+        guard !(try row.isNull(at(.id))) else { return nil }
+        id = try row.int64(at(.id))
+        json = try row.bytes(at(.json))
+        likeCount = try row.int(at(.likeCount))
+        replyCount = try row.int(at(.replyCount))
+        repostCount = try row.int(at(.repostCount))
+        revision = try row.int64(at(.revision))
+        viewerLiked = try row.bool(at(.viewerLiked))
+        viewerReposted = try row.bool(at(.viewerReposted))
         if withOwnership {
-            author = try row.int64(offset + 8)
-            parent = try row.isNull(offset + 9) ? nil : try row.int64(offset + 9)
-            root = try row.isNull(offset + 10) ? nil : try row.int64(offset + 10)
-            deleted = try row.bool(offset + 11)
+            author = try row.int64(at(.author))
+            parent = try row.isNull(at(.parent)) ? nil : try row.int64(at(.parent))
+            root = try row.isNull(at(.root)) ? nil : try row.int64(at(.root))
+            deleted = try row.bool(at(.deleted))
         }
     }
 }

@@ -34,7 +34,7 @@ public enum LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable, CaseIterable, Comparable {
         /// The app has launched: every service has started.
         case launch
-        /// The app came to the front (in a terminal: it got the focus, or resumed after a stop).
+        /// The app came to the front (the terminal gained the focus).
         case foreground
         /// The app went to the back (the terminal lost the focus).
         case background

@@ -1,4 +1,5 @@
 import AppRuntime
+import Composition
 import Features
 import Testing
 
@@ -28,7 +29,7 @@ import Testing
                 .key(.character("l")), .key(.enter), .key(.character(" ")), .type("hello world"), .wait,
                 .frame,
                 .expect("♥ 13"), .expectNot("pending"), .network("offline"), .advance(seconds: 2.5),
-                .event("memory-warning"), .push("{\"kind\": \"like\"}"), .restart,
+                .event(.memoryWarning), .push("{\"kind\": \"like\"}"), .restart,
                 .resize(width: 100, height: 30),
             ])
         #expect(script.steps.map(\.line) == [2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16])

@@ -36,7 +36,7 @@ extension BackendCore {
                 steps += 1
                 guard
                     let parent = try db.queryFirst(
-                        "SELECT \(PostRow.columns("p")), p.author, p.parent, p.root, p.deleted FROM posts p WHERE p.id = ?2",
+                        "SELECT \(PostRow.columns("p", withOwnership: true)) FROM posts p WHERE p.id = ?2",
                         viewer.id, parentID, map: { row in try PostRow(row, at: 0, withOwnership: true) })
                         ?? nil
                 else { break }

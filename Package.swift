@@ -127,6 +127,7 @@ let package = Package(
             "Networking",
             [
                 "Networking", "Backend", "Wire", "MediaModel", "Storage", "Composition", "Basics",
+                "HTTPServer",
                 "mutation-crash-helper", "backend-server", "SocketTesting",
             ]),
         tests("Sockets", ["Sockets"]),

@@ -7,59 +7,6 @@ import Testing
 import Wire
 
 @Suite struct APIClientTests {
-    @Test func everyReadEndpoint_decodesThroughTheEmbeddedTransport() async throws {
-        let fixture = try NetworkFixture()
-        let client = fixture.client
-        let feed = try await client.homeFeed(limit: 30)
-        #expect(feed.payload.entries.count == 30)
-        #expect(feed.payload.nextCursor != nil)
-        #expect(feed.payload.entries.allSatisfy { feed.facts[$0.media.id] != nil })
-        let more = try await client.homeFeed(cursor: feed.payload.nextCursor, limit: 30)
-        #expect(Set(more.payload.entries.map(\.id)).isDisjoint(with: feed.payload.entries.map(\.id)))
-
-        let reply = try #require(
-            feed.payload.entries.first { if case .reply = $0.context { true } else { false } })
-        let thread = try await client.thread(reply.media.id)
-        #expect(thread.payload.post == reply.media)
-        #expect(!thread.payload.ancestors.isEmpty)
-        #expect(try await client.post(reply.media.id).payload == reply.media)
-
-        let me = try await client.me(limit: 5)
-        #expect(me.payload.user.handle == "ada")
-        #expect(me.payload.isViewer)
-        let profile = try await client.profile("u2", limit: 5)
-        #expect(profile.payload.user.handle == "grace")
-        #expect(profile.payload.posts.entries.count == 5)
-
-        let accounts = try await client.signedIn(as: nil).accounts()
-        #expect(accounts.payload.accounts.count == BackendSeed.userCount)
-        let events = try await client.events(limit: 10)
-        #expect(events.payload.events.count == 10)
-        #expect(events.payload.events.allSatisfy { $0.kind != .unknown($0.kind.name) })
-    }
-
-    @Test func everyMutation_echoesItsTokenAndTheUpdatedFacts() async throws {
-        let fixture = try NetworkFixture()
-        let client = fixture.client
-        let made = try await client.createPost(text: "from the client", clientToken: "c1")
-        let id = try #require(made.payload.media?.id)
-        #expect(made.payload.clientToken == "c1")
-        let reply = try await client.reply(to: id, text: "first!", clientToken: "c2")
-        #expect(reply.payload.parentID == id)
-        #expect(reply.facts[id]?.replyCount == 1)
-        let liked = try await client.like(id, clientToken: "c3")
-        #expect(liked.facts[id]?.likeCount == 1)
-        #expect(liked.facts[id]?.viewerLiked == true)
-        #expect(try await client.unlike(id, clientToken: "c4").facts[id]?.likeCount == 0)
-        #expect(try await client.repost(id, clientToken: "c5").payload.reposted == true)
-        #expect(try await client.unfollow("u2", clientToken: "c6").payload.following == false)
-        #expect(try await client.follow("u2", clientToken: "c7").payload.following == true)
-        #expect(try await client.deletePost(id, clientToken: "c8").payload.deleted == true)
-        let account = try await client.signedIn(as: nil).createAccount(
-            handle: "newbie", displayName: "New", clientToken: "c9")
-        #expect(try await client.signedIn(as: account.payload.token).me().payload.user.handle == "newbie")
-    }
-
     @Test func latency_isSleptOnTheManualClock() async throws {
         // Given 1.5 s of latency on every request
         let fixture = try NetworkFixture(
@@ -137,33 +84,6 @@ import Wire
             #expect(error.retryAfter == .seconds(42))
             #expect(error.disposition == .retry)
         }
-    }
-
-    @Test func serverRefusals_areClassifiedForTheCaller() async throws {
-        let fixture = try NetworkFixture()
-        let client = fixture.client
-        func errorClass(_ body: () async throws -> Void) async -> (ErrorClass, String?)? {
-            do { try await body() } catch let error as TransportError {
-                return (error.errorClass, error.serverCode)
-            } catch {
-                return nil
-            }
-            return nil
-        }
-        let notFound = await errorClass { _ = try await client.post("m999999") }
-        #expect(notFound?.0 == .notFound && notFound?.1 == "not_found")
-        let unauthorized = await errorClass { _ = try await client.signedIn(as: "bogus").homeFeed() }
-        #expect(unauthorized?.0 == .unauthorized)
-        #expect(ErrorClass.unauthorized.disposition == .reauthenticate)
-        let forbidden = await errorClass { _ = try await client.deletePost("m2", clientToken: "d") }
-        #expect(forbidden?.0 == .forbidden)
-        _ = try await client.like("m3", clientToken: "reused")
-        let conflict = await errorClass { _ = try await client.like("m4", clientToken: "reused") }
-        #expect(conflict?.0 == .conflict && conflict?.1 == "client_token_reused")
-        let badRequest = await errorClass { _ = try await client.createPost(text: " ", clientToken: "empty") }
-        #expect(badRequest?.0 == .badRequest)
-        let unknownUser = await errorClass { _ = try await client.follow("u9999", clientToken: "f") }
-        #expect(unknownUser?.0 == .notFound)
     }
 
     @Test func anUnreadableSuccessfulResponse_isADecodingError() async throws {

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Composition
 import Foundation
 
@@ -82,31 +83,26 @@ public struct PackageGraphCheck: Sendable {
         }
     }
 
-    /// Runs `swift package dump-package` in `packageDirectory` and reads its targets.
+    /// Runs `swift package dump-package` in `packageDirectory` and reads its targets. (Spawned
+    /// with `Subprocess`, not Foundation's `Process`, which can crash a process that has many
+    /// descriptors open, as a test run does.)
     public static func dumpingPackage(at packageDirectory: String) throws -> PackageGraphCheck {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // A scratch path of its own, so the dump never waits on a build of the same package (a
         // running `swift build` or `swift test` holds the lock of .build/).
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "manifest-lint-dump-package"
         ).path
-        process.arguments = [
-            "swift", "package", "--package-path", packageDirectory, "--scratch-path", scratch, "dump-package",
-        ]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let result = try Subprocess.run(
+            "/usr/bin/env",
+            [
+                "swift", "package", "--package-path", packageDirectory, "--scratch-path", scratch,
+                "dump-package",
+            ])
+        guard result.status == 0 else {
             throw LintError(
-                "`swift package dump-package` failed (status \(process.terminationStatus)): \(errorText)")
+                "`swift package dump-package` failed (status \(result.status)): \(result.errorText)")
         }
-        return try PackageGraphCheck(dumpPackageJSON: data)
+        return try PackageGraphCheck(dumpPackageJSON: result.output)
     }
 
     /// The app a target belongs to (`Apps/<App>/...`), if any.

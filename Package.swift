@@ -127,7 +127,7 @@ let package = Package(
             "Networking",
             [
                 "Networking", "Backend", "Wire", "MediaModel", "Storage", "Composition", "Basics",
-                "HTTPServer",
+                "HTTPServer", "CommandLineKit",
                 "mutation-crash-helper", "backend-server", "SocketTesting",
             ]),
         tests("Sockets", ["Sockets"]),

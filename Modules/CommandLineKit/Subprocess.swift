@@ -114,8 +114,9 @@ public enum Subprocess {
     }
 
     /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34 and later), looked up at run time
-    /// because the Glibc module does not import GNU extensions.
-    private static let addCloseFrom:
+    /// because the Glibc module does not import GNU extensions; nil where glibc lacks it. Also
+    /// used by the crash tests' spawner, which keeps its child running.
+    package static let addCloseFrom:
         (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)? = {
             guard
                 let symbol = dlsym(

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import Synchronization
 
@@ -26,19 +27,6 @@ final class ChildProcess: Sendable {
     /// another's pipe in the moment before it is marked close-on-exec.
     private static let spawning = Mutex(())
 
-    /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34 and later), looked up at run time
-    /// because the Glibc module does not import GNU extensions.
-    private static let addCloseFrom:
-        (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)? = {
-            guard
-                let symbol = dlsym(
-                    UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-            else { return nil }
-            return unsafeBitCast(
-                symbol,
-                to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
-        }()
-
     /// Starts `path` with `arguments`.
     init(_ path: String, _ arguments: [String]) throws {
         let (child, outRead, errRead) = try Self.spawning.withLock { _ throws -> (pid_t, Int32, Int32) in
@@ -49,7 +37,7 @@ final class ChildProcess: Sendable {
             defer { posix_spawn_file_actions_destroy(&actions) }
             posix_spawn_file_actions_adddup2(&actions, out.write, 1)
             posix_spawn_file_actions_adddup2(&actions, err.write, 2)
-            _ = Self.addCloseFrom?(&actions, 3)
+            _ = Subprocess.addCloseFrom?(&actions, 3)
             let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
             defer { for pointer in argv { free(pointer) } }
             var child: pid_t = 0

@@ -55,6 +55,8 @@ final class MutationActions: ViewerActions {
 
     var failedChanges: [ChangeSummary] { manager.failed.map(summary) }
 
+    var journalProblem: String? { manager.journalWriteFailure }
+
     private func summary(_ record: MutationRecord) -> ChangeSummary {
         var detail: String
         switch record.state {

@@ -66,6 +66,9 @@ package final class MutationsScreen: AppScreen {
         }
         let failed = list.filter(\.failed).count
         put(StyledLine(" Changes: \(list.count - failed) pending, \(failed) failed", style: style.strong))
+        if let problem = context.actions?.journalProblem {
+            put(StyledLine("  ✕ " + problem, style: style.failure))
+        }
         if list.isEmpty { put(StyledLine("  everything is sent", style: style.secondary)) }
         for (index, entry) in list.enumerated() {
             var line = StyledLine(index == selection ? "▌" : " ", style: style.accent)

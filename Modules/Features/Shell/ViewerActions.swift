@@ -15,6 +15,9 @@ package protocol ViewerActions: AnyObject {
     var pendingChanges: [ChangeSummary] { get }
     /// The changes the server refused, oldest first.
     var failedChanges: [ChangeSummary] { get }
+    /// The last bookkeeping write to the change journal that failed, or nil (the changes are
+    /// still sent; what was not saved is named).
+    var journalProblem: String? { get }
     /// The most recent attempts to send changes, newest first, one line each.
     func attemptLog(limit: Int) -> [String]
     /// Tries a failed change again.

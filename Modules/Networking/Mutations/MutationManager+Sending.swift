@@ -47,7 +47,7 @@ extension MutationManager {
     /// network comes back (reachability returned, the network profile changed).
     public func networkDidChange() {
         let tokens = journalLock.withLock { _ -> Set<MutationToken> in
-            try? database.transaction { db in try MutationJournal.resetBackoff(db) }
+            writeJournal("the reset of the backoff") { db in try MutationJournal.resetBackoff(db) }
             return state.withLock { state in
                 var tokens: Set<MutationToken> = []
                 for row in state.queue.rows(in: [.pending, .inFlight])
@@ -100,7 +100,7 @@ extension MutationManager {
         }
         guard !tokens.isEmpty else { return }
         journalLock.withLock { _ in
-            try? database.transaction { db in try MutationJournal.delete(tokens, db) }
+            writeJournal("the removal of confirmed changes") { db in try MutationJournal.delete(tokens, db) }
         }
     }
 
@@ -117,7 +117,7 @@ extension MutationManager {
             }
             guard let (row, failure) = resolved else { return nil }
             if let failure { return fail(row, message: failure, attempt: nil) }
-            try? database.transaction { db in try MutationJournal.save(row, db) }
+            writeJournal("a change's new target") { db in try MutationJournal.save(row, db) }
             state.withLock { state in
                 state.queue.put(row)
                 state.layer.add(row)
@@ -240,7 +240,7 @@ extension MutationManager {
             if case .post(let media, _) = confirmation, state.withLock({ $0.viewer == nil }) {
                 viewer = media.author
             }
-            try? database.transaction { db in
+            writeJournal("a confirmation") { db in
                 if keep {
                     try MutationJournal.save(confirmed, db)
                 } else {
@@ -301,7 +301,7 @@ extension MutationManager {
             attempt.delay = delay
             next.nextAttemptAt =
                 attempt.endedAt.wireMilliseconds + Int64((delay.secondsValue * 1000).rounded())
-            try? database.transaction { db in
+            writeJournal("a retry's next attempt") { db in
                 try MutationJournal.save(next, db)
                 try MutationJournal.append(attempt, limit: configuration.attemptLogLimit, db)
             }
@@ -337,7 +337,7 @@ extension MutationManager {
             }
             return rows
         }
-        try? database.transaction { db in
+        writeJournal("a failed change") { db in
             for failed in rows { try MutationJournal.save(failed, db) }
             if let attempt { try MutationJournal.append(attempt, limit: configuration.attemptLogLimit, db) }
         }
@@ -356,7 +356,7 @@ extension MutationManager {
         var pending = row
         pending.state = .pending
         journalLock.withLock { _ in
-            try? database.transaction { db in
+            writeJournal("a cancelled attempt") { db in
                 try MutationJournal.save(pending, db)
                 if var attempt {
                     attempt.outcome = .cancelled

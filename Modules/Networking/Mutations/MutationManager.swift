@@ -60,6 +60,8 @@ public final class MutationManager: Sendable {
         /// Confirmed rows a list has shown, to delete from the journal.
         var retirements: Set<MutationToken> = []
         var unreadable: [(sequence: Int64, problem: String)] = []
+        /// See `journalWriteFailure`.
+        var journalWriteFailure: String?
     }
 
     /// Journal writes, serialized; counts commits.
@@ -189,7 +191,7 @@ public final class MutationManager: Sendable {
     /// viewer is known.
     public func setViewer(_ user: User?) {
         journalLock.withLock { _ in
-            try? database.transaction { db in try MutationJournal.saveViewer(user, db) }
+            writeJournal("the signed-in viewer") { db in try MutationJournal.saveViewer(user, db) }
             state.withLock { $0.viewer = user }
         }
         changed([])

@@ -105,6 +105,24 @@ import Wire
         #expect(manager.pending.isEmpty)
     }
 
+    @Test func aJournalWriteThatFails_isSurfacedWithItsStorageError() async throws {
+        // Given a manager with a pending change, and its database gone from under it
+        let (manager, database, directory) = try Self.idleManager()
+        _ = try await manager.enqueue(.like("m2"))
+        #expect(manager.journalWriteFailure == nil)
+        try database.close()
+
+        // When the network comes back (the backoff of every pending change is reset)
+        manager.networkDidChange()
+
+        // Then the write that failed is named, with the storage error, instead of vanishing
+        let failure = try #require(manager.journalWriteFailure)
+        #expect(failure.hasPrefix("could not save the reset of the backoff to the journal: "))
+        #expect(failure.contains("closed"))
+        #expect(manager.pending.count == 1, "the change is kept in memory and still sent")
+        _ = directory
+    }
+
     @Test func anUnknownLocalID_isRefused() async throws {
         let (manager, _, _) = try Self.idleManager()
 

@@ -62,25 +62,35 @@ let package = Package(
         module("CommandLineKit", ["Basics"]),
         module("MediaModel", ["Basics"]),
         .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        module("Storage", ["CSQLite"]),
+        module("Storage", ["CSQLite", "Composition"]),
         module("Wire", ["Basics"]),
         module("ListEngine"),
         module("TerminalUI", ["ListEngine", "CommandLineKit"]),
         module("Backend", ["Basics", "Composition", "Wire", "MediaModel", "Storage"]),
-        module("Networking", ["Basics", "Composition", "Wire", "MediaModel", "Storage"]),
+        // The networking stack: the API client and its transports, the feed cache, the mutation
+        // manager, and Networking composing their services into one catalog.
+        module("ServerAPI", ["Basics", "Composition", "Wire", "MediaModel"]),
+        module("FeedCaching", ["Basics", "Composition", "Wire", "MediaModel", "Storage", "ServerAPI"]),
+        module(
+            "Mutations",
+            ["Basics", "Composition", "Wire", "MediaModel", "Storage", "ServerAPI", "FeedCaching"]),
+        module("Networking", ["Composition", "Storage", "ServerAPI", "FeedCaching", "Mutations"]),
         module("HTTPServer", ["Basics", "Wire"]),
         .target(name: "Sockets", dependencies: ["Composition", "MediaModel"], path: "Sockets"),
         module(
             "Features",
             [
-                "Basics", "Composition", "Sockets", "MediaModel", "Wire", "Networking", "ListEngine",
+                "Basics", "Composition", "Sockets", "MediaModel", "Wire", "ServerAPI", "FeedCaching",
+                "Mutations",
+                "ListEngine",
                 "TerminalUI",
             ]),
         module(
             "AppRuntime",
             [
                 "Basics", "Composition", "CommandLineKit", "Sockets", "MediaModel", "Wire", "Backend",
-                "Networking", "ListEngine", "TerminalUI", "Features",
+                "Storage",
+                "ServerAPI", "FeedCaching", "Mutations", "Networking", "ListEngine", "TerminalUI", "Features",
             ]),
 
         // Apps.
@@ -97,12 +107,14 @@ let package = Package(
         toolLibrary("ManifestLint", ["Basics", "Composition", "CommandLineKit", "PrismApp", "StrandApp"]),
         tool("manifest-lint", ["ManifestLint"]),
         tool("backend-server", ["HTTPServer", "Backend", "CommandLineKit", "Wire"]),
-        tool("mutation-crash-helper", ["Basics", "Networking", "Backend", "Wire", "MediaModel", "Storage"]),
+        tool(
+            "mutation-crash-helper",
+            ["Basics", "Networking", "ServerAPI", "Mutations", "Backend", "Wire", "MediaModel", "Storage"]),
         tool(
             "bench",
             [
                 "Basics", "Composition", "Sockets", "PrismApp", "ManifestLint", "Storage", "CSQLite",
-                "Networking",
+                "Networking", "ServerAPI", "FeedCaching", "Mutations",
                 "MediaModel", "ListEngine", "Features", "AppRuntime", "StrandApp", "TerminalUI", "Backend",
                 "Wire",
                 "HTTPServer",
@@ -123,22 +135,50 @@ let package = Package(
         tests("TerminalUI", ["TerminalUI", "TerminalUITesting", "ListEngine", "Basics"]),
         tests("Backend", ["Backend", "Wire", "MediaModel", "Storage"]),
         .target(name: "SocketTesting", path: "Tests/SocketTesting"),
+        .target(
+            name: "NetworkingTesting",
+            dependencies: [
+                "Backend", "FeedCaching", "MediaModel", "Networking", "ServerAPI", "Storage", "Wire",
+            ],
+            path: "Tests/NetworkingTesting"),
+        tests(
+            "ServerAPI",
+            [
+                "ServerAPI", "NetworkingTesting", "Networking", "Backend", "Composition", "HTTPServer",
+                "MediaModel",
+                "Storage", "Wire", "SocketTesting", "backend-server",
+            ]),
+        tests(
+            "FeedCaching",
+            [
+                "FeedCaching", "NetworkingTesting", "Networking", "ServerAPI", "Backend", "MediaModel",
+                "Storage",
+                "Wire",
+            ]),
+        tests(
+            "Mutations",
+            [
+                "Mutations", "Networking", "ServerAPI", "FeedCaching", "Backend", "Basics", "CommandLineKit",
+                "Composition", "MediaModel", "Storage", "Wire", "NetworkingTesting", "mutation-crash-helper",
+            ]),
         tests(
             "Networking",
             [
-                "Networking", "Backend", "Wire", "MediaModel", "Storage", "Composition", "Basics",
-                "HTTPServer", "CommandLineKit",
-                "mutation-crash-helper", "backend-server", "SocketTesting",
+                "Networking", "ServerAPI", "FeedCaching", "Backend", "Composition", "MediaModel", "Storage",
+                "Wire",
             ]),
         tests("Sockets", ["Sockets"]),
         tests(
             "HTTPServer",
-            ["HTTPServer", "Backend", "Networking", "Wire", "MediaModel", "Storage", "SocketTesting"]),
+            [
+                "HTTPServer", "Backend", "Networking", "ServerAPI", "Mutations", "Wire", "MediaModel",
+                "Storage", "SocketTesting",
+            ]),
         tests("AppRuntime", ["AppRuntime", "Composition", "CommandLineKit"]),
         .target(
             name: "AppTesting",
             dependencies: [
-                "Features", "AppRuntime", "Backend", "Networking", "Wire", "MediaModel", "Composition",
+                "Features", "AppRuntime", "Backend", "ServerAPI", "Wire", "MediaModel", "Composition",
                 "CommandLineKit",
                 "PrismApp", "StrandApp", "TerminalUI",
             ],
@@ -157,7 +197,8 @@ let package = Package(
             [
                 "AppTesting", "Features", "AppRuntime", "Composition", "CommandLineKit", "Sockets", "Backend",
                 "ManifestLint",
-                "PrismApp", "StrandApp", "MediaModel", "Networking", "TerminalUI", "Wire", "HTTPServer",
+                "PrismApp", "StrandApp", "MediaModel", "ServerAPI", "FeedCaching", "TerminalUI", "Wire",
+                "HTTPServer",
             ],
             exclude: ["Golden"]),
     ]

@@ -2,6 +2,7 @@ import Backend
 import Composition
 import Features
 import Networking
+import ServerAPI
 import Sockets
 
 /// Everything both apps are composed from besides their own providers: the sockets, and the

@@ -5,7 +5,7 @@ import Composition
 import Features
 import Foundation
 import MediaModel
-import Networking
+import ServerAPI
 import Synchronization
 import TerminalUI
 import Wire

@@ -3,9 +3,10 @@ import AppTesting
 import Backend
 import Composition
 import Features
+import FeedCaching
 import Foundation
 import MediaModel
-import Networking
+import ServerAPI
 import Sockets
 import TerminalUI
 import Testing

@@ -2,7 +2,7 @@ import Backend
 import Foundation
 import HTTPServer
 import MediaModel
-import Networking
+import ServerAPI
 import Testing
 import Wire
 

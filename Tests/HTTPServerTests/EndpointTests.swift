@@ -2,12 +2,12 @@ import Backend
 import Foundation
 import HTTPServer
 import MediaModel
-import Networking
+import ServerAPI
 import Testing
 import Wire
 
 /// What only HTTP has: the bearer token header, methods the router does not know, long polls
-/// held by the server. (Every endpoint and refusal over both transports: NetworkingTests'
+/// held by the server. (Every endpoint and refusal over both transports: ServerAPITests'
 /// `BothTransportsTests`.)
 @Suite struct EndpointTests {
     @Test func theBearerToken_selectsTheViewer() async throws {

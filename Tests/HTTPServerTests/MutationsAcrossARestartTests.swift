@@ -2,7 +2,9 @@
 import Foundation
 import HTTPServer
 import MediaModel
+import Mutations
 import Networking
+import ServerAPI
 import SocketTesting
 import Storage
 import Synchronization

@@ -1,8 +1,11 @@
 @_spi(Testing) import Backend
 import Composition
+import FeedCaching
 import Foundation
 import MediaModel
 import Networking
+import ServerAPI
+import Storage
 import Testing
 import Wire
 

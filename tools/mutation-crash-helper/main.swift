@@ -19,7 +19,9 @@ import Backend
 import Basics
 import Foundation
 import MediaModel
+import Mutations
 import Networking
+import ServerAPI
 import Storage
 import Wire
 

@@ -3,7 +3,6 @@ import CommandLineKit
 import Composition
 import Features
 import Foundation
-import Networking
 import Wire
 
 /// What an app's executable runs: reads the command line, then launches the app's definition.

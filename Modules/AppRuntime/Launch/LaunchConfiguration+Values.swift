@@ -2,7 +2,8 @@ import Backend
 import Composition
 import Features
 import Foundation
-import Networking
+import ServerAPI
+import Storage
 import Wire
 
 extension LaunchConfiguration {

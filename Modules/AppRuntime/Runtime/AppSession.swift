@@ -1,9 +1,11 @@
 import Backend
 import Composition
 import Features
+import FeedCaching
 import Foundation
 import MediaModel
-import Networking
+import Mutations
+import ServerAPI
 import Sockets
 import TerminalUI
 import Wire

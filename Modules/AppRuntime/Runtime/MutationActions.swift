@@ -1,7 +1,8 @@
 import Features
 import Foundation
 import MediaModel
-import Networking
+import Mutations
+import ServerAPI
 import Wire
 
 /// The viewer's changes, carried out by the mutation manager: each is journaled (durable before

@@ -1,7 +1,7 @@
 import Composition
 import Foundation
 import MediaModel
-import Networking
+import ServerAPI
 import Synchronization
 import Wire
 
@@ -28,7 +28,7 @@ package final class ActivityEventsService: Service {
 
     /// The service's definition.
     package static let definition = ServiceDefinition(
-        .activityEvents, dependencies: [NetworkServices.clientID], events: [.foreground, .pushReceived]
+        .activityEvents, dependencies: [NetworkClientService.id], events: [.foreground, .pushReceived]
     ) { _ in ActivityEventsService() }
 
     /// Where announcements go (the app shows them as banners).

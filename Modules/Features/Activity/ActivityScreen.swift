@@ -1,7 +1,7 @@
 import Composition
 import Foundation
 import MediaModel
-import Networking
+import ServerAPI
 import TerminalUI
 import Wire
 

@@ -1,7 +1,8 @@
 import Composition
+import FeedCaching
 import Foundation
 import MediaModel
-import Networking
+import Mutations
 import Sockets
 import TerminalUI
 import Wire

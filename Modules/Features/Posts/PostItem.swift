@@ -2,7 +2,7 @@ import Basics
 import Foundation
 import ListEngine
 import MediaModel
-import Networking
+import Mutations
 
 /// One post as a list shows it: the media, how this surface presents it, the shared facts
 /// merged with pending changes, and whether the server has confirmed it.

@@ -1,7 +1,8 @@
 import Composition
 import Foundation
 import MediaModel
-import Networking
+import Mutations
+import ServerAPI
 import Sockets
 import TerminalUI
 import Wire

@@ -1,7 +1,9 @@
 import Composition
+import FeedCaching
 import Foundation
 import MediaModel
-import Networking
+import Mutations
+import ServerAPI
 import Sockets
 import TerminalUI
 import Wire

@@ -1,5 +1,6 @@
 import Foundation
 import SocketTesting
+import Storage
 import Wire
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 @_spi(Testing) import Backend
 import Foundation
 import HTTPServer
-import Networking
+import ServerAPI
 import Synchronization
 import Wire
 

@@ -1,4 +1,5 @@
 import Basics
+import FeedCaching
 import Foundation
 import MediaModel
 import Networking

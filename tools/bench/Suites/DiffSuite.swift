@@ -1,6 +1,7 @@
 import Basics
 import Foundation
 import ListEngine
+import Storage
 
 /// The `diff` suite: ListDiff against the standard library's diff on three workloads and three
 /// sizes, the number of moves beside the minimum, linearity, and ListAdapter.performUpdates.

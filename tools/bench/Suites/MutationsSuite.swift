@@ -1,6 +1,8 @@
 import Foundation
 import MediaModel
+import Mutations
 import Networking
+import ServerAPI
 import Storage
 import Wire
 

@@ -2,8 +2,8 @@ import AppRuntime
 import Backend
 import Composition
 import Features
+import FeedCaching
 import Foundation
-import Networking
 import StrandApp
 import TerminalUI
 import Wire

@@ -1,0 +1,320 @@
+import Foundation
+import MediaModel
+import ServerAPI
+
+/// What the live journal rows add on top of server data, indexed for merging: per media, the
+/// pending likes, reposts, replies and deletes; per user, the pending follows; the posts and
+/// replies made on this device (pending, failed, or confirmed but not yet in a list).
+///
+/// Kept apart from server data and keyed by token: `add` records what a row contributes and
+/// `remove` takes exactly that back, each in O(log n) or better, so a change never rebuilds the
+/// layer. A value type: merges read a snapshot while the manager changes its own copy.
+struct OptimisticLayer: Sendable {
+    /// A pending like or unlike, or follow or unfollow.
+    struct Op: Sendable {
+        var sequence: Int64
+        var token: MutationToken
+        var value: Bool
+    }
+
+    /// A pending reply counted in its parent's reply count. While its confirmation is being
+    /// applied, `gate` is the parent's revision in the confirming response: server facts at that
+    /// revision or newer already count the reply.
+    struct ReplyCount: Sendable {
+        var token: MutationToken
+        var gate: Int64?
+    }
+
+    /// Everything pending on one media.
+    struct FactEffect: Sendable {
+        var likes: [Op] = []
+        var reposts = 0
+        var replies: [ReplyCount] = []
+        var hides = 0
+
+        var isEmpty: Bool { likes.isEmpty && reposts == 0 && replies.isEmpty && hides == 0 }
+    }
+
+    /// A post or reply made on this device.
+    struct Post: Sendable {
+        var token: MutationToken
+        var sequence: Int64
+        /// The entry shown: id `local:<token>`; the media is local while pending or failed, the
+        /// server's once confirmed.
+        var entry: FeedEntry
+        var status: OptimisticStatus
+        /// The parent of a reply.
+        var parent: MediaID?
+        var createdAt: Date
+
+        var isPending: Bool { if case .pending = status { true } else { false } }
+    }
+
+    /// The viewer's confirmed relationship with a user, until a profile agrees.
+    struct Relationship: Sendable {
+        var token: MutationToken
+        var sequence: Int64
+        var following: Bool
+        var followerCount: Int?
+    }
+
+    private enum Contribution: Sendable {
+        case like(MediaID)
+        case repost(MediaID)
+        case reply(parent: MediaID, counted: Bool)
+        case post
+        case hide(MediaID)
+        case follow(UserID)
+        case relationship(UserID)
+    }
+
+    /// Who a new post is shown as when the viewer is not known yet.
+    static let placeholderAuthor = User(id: UserID(""), handle: "you", displayName: "You")
+
+    private(set) var effects: [MediaID: FactEffect] = [:]
+    private(set) var follows: [UserID: [Op]] = [:]
+    private(set) var relationships: [UserID: Relationship] = [:]
+    private(set) var posts: [MutationToken: Post] = [:]
+    /// Top-level posts, oldest first.
+    private(set) var top: [MutationToken] = []
+    /// Replies by parent id, oldest first.
+    private(set) var replies: [MediaID: [MutationToken]] = [:]
+    /// Confirmed posts and replies by their server media id.
+    private(set) var serverMedia: [MediaID: MutationToken] = [:]
+    /// Pending top-level posts by text, for lists whose media lost its client token.
+    private(set) var pendingTexts: [String: [MutationToken]] = [:]
+    private var contributions: [MutationToken: [Contribution]] = [:]
+
+    /// Whether nothing is pending, failed or awaiting a list.
+    var isEmpty: Bool { contributions.isEmpty }
+
+    // MARK: - Changes
+
+    /// Records what `row` contributes (replacing what it contributed before).
+    ///
+    /// Complexity: O(log p) for p posts of this device, O(k) for k pending ops on its media.
+    mutating func add(_ row: JournalRow) {
+        remove(row.token)
+        var added: [Contribution] = []
+        switch row.state {
+        case .confirmed:
+            switch row.confirmation {
+            case .post(let media, let parent)?:
+                insertPost(row, media: media, status: .server, parent: parent)
+                serverMedia[media.id] = row.token
+                added.append(.post)
+            case .deleted(let id)?:
+                effects[id, default: FactEffect()].hides += 1
+                added.append(.hide(id))
+            case .relationship(let user, let following, let count)?:
+                if let current = relationships[user], current.sequence > row.sequence { break }
+                relationships[user] = Relationship(
+                    token: row.token, sequence: row.sequence, following: following, followerCount: count)
+                added.append(.relationship(user))
+            case .facts?, nil:
+                break
+            }
+        case .failed:
+            let message = row.lastError ?? "failed"
+            switch row.mutation.optimisticEffect {
+            case .newPost(let text, let attachments):
+                insertPost(
+                    row, media: localMedia(row, text: text, attachments: attachments),
+                    status: .failed(row.token, message: message), parent: nil)
+                added.append(.post)
+            case .newReply(let parent, let text, let attachments):
+                insertPost(
+                    row, media: localMedia(row, text: text, attachments: attachments),
+                    status: .failed(row.token, message: message), parent: parent)
+                added.append(.reply(parent: parent, counted: false))
+            case .liked, .reposted, .hidden, .following:
+                break
+            }
+        case .pending, .inFlight:
+            switch row.mutation.optimisticEffect {
+            case .newPost(let text, let attachments):
+                insertPost(
+                    row, media: localMedia(row, text: text, attachments: attachments),
+                    status: .pending(row.token), parent: nil)
+                pendingTexts[text, default: []].append(row.token)
+                added.append(.post)
+            case .newReply(let parent, let text, let attachments):
+                insertPost(
+                    row, media: localMedia(row, text: text, attachments: attachments),
+                    status: .pending(row.token), parent: parent)
+                effects[parent, default: FactEffect()].replies.append(ReplyCount(token: row.token, gate: nil))
+                added.append(.reply(parent: parent, counted: true))
+            case .liked(let id, let liked):
+                Self.insert(
+                    Op(sequence: row.sequence, token: row.token, value: liked),
+                    into: &effects[id, default: FactEffect()].likes)
+                added.append(.like(id))
+            case .reposted(let id):
+                effects[id, default: FactEffect()].reposts += 1
+                added.append(.repost(id))
+            case .hidden(let id):
+                effects[id, default: FactEffect()].hides += 1
+                added.append(.hide(id))
+            case .following(let user, let following):
+                Self.insert(
+                    Op(sequence: row.sequence, token: row.token, value: following),
+                    into: &follows[user, default: []])
+                added.append(.follow(user))
+            }
+        }
+        if !added.isEmpty { contributions[row.token] = added }
+    }
+
+    /// Takes back everything `token` contributed.
+    mutating func remove(_ token: MutationToken) {
+        guard let removed = contributions.removeValue(forKey: token) else { return }
+        for contribution in removed {
+            switch contribution {
+            case .like(let id):
+                update(id) { $0.likes.removeAll { $0.token == token } }
+            case .repost(let id):
+                update(id) { $0.reposts -= 1 }
+            case .hide(let id):
+                update(id) { $0.hides -= 1 }
+            case .reply(let parent, let counted):
+                if counted { update(parent) { $0.replies.removeAll { $0.token == token } } }
+                removePost(token)
+            case .post:
+                removePost(token)
+            case .follow(let user):
+                follows[user]?.removeAll { $0.token == token }
+                if follows[user]?.isEmpty == true { follows[user] = nil }
+            case .relationship(let user):
+                if relationships[user]?.token == token { relationships[user] = nil }
+            }
+        }
+    }
+
+    /// Marks a pending reply's count as already included in server facts at `revision` or newer
+    /// (while its confirmation is applied).
+    mutating func gateReply(_ token: MutationToken, parent: MediaID, revision: Int64) {
+        update(parent) { effect in
+            if let index = effect.replies.firstIndex(where: { $0.token == token }) {
+                effect.replies[index].gate = revision
+            }
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Server facts of `id` (or empty facts) with the pending effects applied: the viewer's like
+    /// and repost as the last pending mutation says, counts moved only by the difference from
+    /// the server's state, and pending replies counted.
+    ///
+    /// Complexity: O(1) plus the pending replies of `id`.
+    func facts(_ server: MediaFacts?, for id: MediaID) -> MediaFacts {
+        var facts = server ?? MediaFacts()
+        guard let effect = effects[id] else { return facts }
+        if let liked = effect.likes.last?.value, liked != facts.viewerLiked {
+            facts.likeCount = max(0, facts.likeCount + (liked ? 1 : -1))
+            facts.viewerLiked = liked
+        }
+        if effect.reposts > 0, !facts.viewerReposted {
+            facts.repostCount += 1
+            facts.viewerReposted = true
+        }
+        for reply in effect.replies where reply.gate.map({ facts.revision < $0 }) ?? true {
+            facts.replyCount += 1
+        }
+        return facts
+    }
+
+    /// `facts(_:for:)`, or nil when `id` is deleted: one lookup for both (the merge's hot path).
+    func visibleFacts(_ server: MediaFacts?, for id: MediaID) -> MediaFacts? {
+        guard let effect = effects[id] else { return server ?? MediaFacts() }
+        if effect.hides > 0 { return nil }
+        return facts(server, for: id)
+    }
+
+    /// Whether `id` is deleted by a pending or confirmed delete.
+    func isHidden(_ id: MediaID) -> Bool { (effects[id]?.hides ?? 0) > 0 }
+
+    /// Whether the viewer follows `user`: the last pending follow or unfollow, else the confirmed
+    /// relationship, else the server's answer.
+    func following(_ user: UserID, server: Bool) -> Bool {
+        if let last = follows[user]?.last { return last.value }
+        return relationships[user]?.following ?? server
+    }
+
+    // MARK: - Helpers
+
+    private func localMedia(_ row: JournalRow, text: String, attachments: [MediaModel.Attachment]) -> Media {
+        Media(
+            id: row.token.localMediaID, author: row.author ?? Self.placeholderAuthor,
+            createdAt: Date(wireMilliseconds: row.createdAt), text: text, attachments: attachments,
+            clientToken: row.token.rawValue)
+    }
+
+    private mutating func insertPost(
+        _ row: JournalRow, media: Media, status: OptimisticStatus, parent: MediaID?
+    ) {
+        posts[row.token] = Post(
+            token: row.token, sequence: row.sequence,
+            entry: FeedEntry(id: row.token.localEntryID, media: media), status: status, parent: parent,
+            createdAt: Date(wireMilliseconds: row.createdAt))
+        let posts = self.posts
+        if let parent {
+            Self.insertBySequence(row.token, row.sequence, into: &replies[parent, default: []], posts: posts)
+        } else {
+            Self.insertBySequence(row.token, row.sequence, into: &top, posts: posts)
+        }
+    }
+
+    private mutating func removePost(_ token: MutationToken) {
+        guard let post = posts.removeValue(forKey: token) else { return }
+        if let parent = post.parent {
+            replies[parent]?.removeAll { $0 == token }
+            if replies[parent]?.isEmpty == true { replies[parent] = nil }
+        } else {
+            top.removeAll { $0 == token }
+        }
+        if case .server = post.status, serverMedia[post.entry.media.id] == token {
+            serverMedia[post.entry.media.id] = nil
+        }
+        let text = post.entry.media.text
+        if pendingTexts[text] != nil {
+            pendingTexts[text]?.removeAll { $0 == token }
+            if pendingTexts[text]?.isEmpty == true { pendingTexts[text] = nil }
+        }
+    }
+
+    private mutating func update(_ id: MediaID, _ change: (inout FactEffect) -> Void) {
+        guard var effect = effects[id] else { return }
+        change(&effect)
+        effects[id] = effect.isEmpty ? nil : effect
+    }
+
+    /// Inserts `token` in a list ordered by sequence: an append in the usual case (the newest
+    /// mutation), a binary search otherwise (a retried one, or rows loaded out of order).
+    private static func insertBySequence(
+        _ token: MutationToken, _ sequence: Int64, into list: inout [MutationToken],
+        posts: [MutationToken: Post]
+    ) {
+        func sequenceOf(_ token: MutationToken) -> Int64 { posts[token]?.sequence ?? .max }
+        guard let last = list.last, sequenceOf(last) > sequence else {
+            list.append(token)
+            return
+        }
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sequenceOf(list[middle]) < sequence { low = middle + 1 } else { high = middle }
+        }
+        list.insert(token, at: low)
+    }
+
+    private static func insert(_ op: Op, into list: inout [Op]) {
+        if let last = list.last, last.sequence > op.sequence {
+            let index = list.firstIndex { $0.sequence > op.sequence } ?? list.count
+            list.insert(op, at: index)
+        } else {
+            list.append(op)
+        }
+    }
+}

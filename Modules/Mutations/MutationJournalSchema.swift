@@ -1,0 +1,52 @@
+import Storage
+
+/// The mutation journal's tables (a step of the app database's migrations).
+///
+/// - `mutation_journal`: one row per mutation: its order (`sequence`, never reused thanks to
+///   AUTOINCREMENT), token, lane, kind, binary payload (`JournalCodec`), state (0 pending,
+///   1 in flight, 2 failed, 3 confirmed and awaiting a list), attempts, consecutive retryable
+///   failures (`streak`, the backoff's exponent), next attempt time and creation time (ms since
+///   1970), last error, the token it depends on, and what its confirmation left (`result`).
+/// - `mutation_attempts`: the attempt log, trimmed to the newest rows.
+/// - `mutation_meta`: small values the manager keeps across launches (the viewer new posts are
+///   shown as).
+public enum MutationJournalSchema {
+    /// The step that creates these tables, numbered `version` in the database's migration list
+    /// (the list's owner, Networking's `AppDatabase`, picks the number once and never changes it).
+    public static func migration(version: Int) -> Migration {
+        Migration(version: version, name: "mutation journal", sql: version2)
+    }
+
+    static let version2 = """
+        CREATE TABLE mutation_journal (
+            sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+            token TEXT NOT NULL UNIQUE,
+            lane TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            payload BLOB NOT NULL,
+            state INTEGER NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            streak INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at INTEGER,
+            last_error TEXT,
+            depends_on TEXT,
+            created_at INTEGER NOT NULL,
+            result BLOB
+        );
+        CREATE TABLE mutation_attempts (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            token TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            attempt INTEGER NOT NULL,
+            started_at INTEGER NOT NULL,
+            ended_at INTEGER NOT NULL,
+            outcome TEXT NOT NULL,
+            status INTEGER,
+            error_class TEXT,
+            delay_ms INTEGER,
+            detail TEXT NOT NULL
+        );
+        CREATE INDEX mutation_attempts_by_token ON mutation_attempts (token, id);
+        CREATE TABLE mutation_meta (key TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
+        """
+}

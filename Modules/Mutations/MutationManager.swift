@@ -1,0 +1,253 @@
+import Basics
+import FeedCaching
+import Foundation
+import MediaModel
+import ServerAPI
+import Storage
+import Synchronization
+import Wire
+
+/// The one way user changes reach the server: post, reply, like, unlike, repost, delete, follow
+/// and unfollow are enqueued here, never sent by a screen.
+///
+/// 1. `enqueue` writes the mutation to the journal (the app's SQLite database, committed with
+///    `synchronous = FULL`) and returns only then; bursts share one commit.
+/// 2. Its optimistic effect joins a layer kept apart from server data; screens show
+///    `mergedHomeFeed`, `mergedThread`, `mergedProfile`: server data plus pending effects, on the
+///    fly, so a refresh never clobbers a pending change.
+/// 3. A sender sends each lane's mutations strictly in the order made, one in flight per lane,
+///    with the mutation's token as `Idempotency-Key` on every attempt.
+/// 4. Retryable failures back off (exponential, full jitter, `Retry-After` honored), with the
+///    schedule in the journal, so it survives restarts; a 401 renews the session first;
+///    permanent failures mark the mutation failed and roll its effect back.
+/// 5. The confirming response is applied to server-side state (`MediaStore`, the feed cache,
+///    posts awaiting a list) in the same step its effect leaves the layer: nothing flickers.
+/// 6. Every attempt goes to the attempt log.
+///
+/// ```swift
+/// let manager = try MutationManager(database: database, client: { network.client },
+///                                   mediaStore: network.mediaStore, feedCache: cache, clock: clock)
+/// manager.start()
+/// let token = try await manager.enqueue(.like("m42"))     // durable when it returns
+/// let rows = manager.mergedHomeFeed(cached, store: network.mediaStore)
+/// await manager.waitUntilIdle()                            // nothing in flight or due now
+/// ```
+///
+/// Threading: `Sendable`, state behind a `Mutex`; journal writes are serialized by a second lock
+/// held across each write and its in-memory update, so memory and disk agree. Merges read a
+/// snapshot and never wait for the disk.
+public final class MutationManager: Sendable {
+    /// Sends one mutation with its token and returns the server's answer.
+    public typealias Send =
+        @Sendable (Mutation, MutationToken) async throws(TransportError) -> WireEnvelope<MutationResult>
+
+    struct State {
+        var queue = MutationQueue()
+        var layer = OptimisticLayer()
+        /// The server ids of posts made here, once confirmed.
+        var localToServer: [MutationToken: MediaID] = [:]
+        var nextSequence: Int64 = 1
+        var running = false
+        var sender: Task<Void, Never>?
+        var tasks: [MutationToken: Task<Void, Never>] = [:]
+        var jitter: SplitMix64
+        var revision = 0
+        var observers: [Int: @Sendable (MutationChange) -> Void] = [:]
+        var streams: [Int: AsyncStream<MutationChange>.Continuation] = [:]
+        var nextObserverID = 0
+        var idleWaiters: [CheckedContinuation<Bool, Never>] = []
+        /// Mutations whose last attempt answered 401.
+        var unauthorized: Set<MutationToken> = []
+        var viewer: User?
+        /// Confirmed rows a list has shown, to delete from the journal.
+        var retirements: Set<MutationToken> = []
+        var unreadable: [(sequence: Int64, problem: String)] = []
+        /// See `journalWriteFailure`.
+        var journalWriteFailure: String?
+    }
+
+    /// Journal writes, serialized; counts commits.
+    struct JournalLock {
+        var commits = 0
+    }
+
+    /// The app database holding the journal and the attempt log.
+    public let database: Database
+    /// Where confirmed facts go (the app's shared facts), if anywhere besides the feed cache's.
+    public let mediaStore: MediaStore?
+    /// The feed cache confirmed facts are stored in, so a cold start shows them.
+    public let feedCache: FeedCache?
+    /// Where time comes from: backoff, attempt times, idleness. With a `ManualClock` nothing is
+    /// retried until the clock is advanced.
+    public let clock: any WallClock
+    /// Retry policies and limits.
+    public let configuration: Configuration
+    let send: Send
+    let reauthenticate: @Sendable () async -> Void
+    let state: Mutex<State>
+    let journalLock = Mutex(JournalLock())
+    let commitQueue = Mutex(CommitQueue())
+    let signal = WakeSignal()
+
+    /// Opens the manager on a migrated app database (`AppDatabase.open`), rebuilding the
+    /// optimistic layer from the journal; in-flight rows become pending again. Nothing is sent
+    /// until `start()`.
+    ///
+    /// - Parameters:
+    ///   - database: the app database that holds the journal and the attempt log.
+    ///   - send: how a mutation reaches the server (`APIClient.send(_:clientToken:)`).
+    ///   - mediaStore: where confirmed facts go besides `feedCache`'s store.
+    ///   - feedCache: where confirmed facts are stored for the next cold start.
+    ///   - reauthenticate: renews the session after a 401, before the retry (default: nothing,
+    ///     so the next attempt re-reads the session token through `send`).
+    ///   - clock: where time comes from: backoff, attempt times, idleness (with a `ManualClock`
+    ///     nothing is retried until the clock is advanced).
+    ///   - configuration: retry policies, limits, the jitter seed and the token source.
+    /// - Throws: `MutationError` (`storage`) when the journal cannot be read.
+    /// - Complexity: O(n) in the journal's rows.
+    public init(
+        database: Database, send: @escaping Send, mediaStore: MediaStore? = nil, feedCache: FeedCache? = nil,
+        clock: any WallClock = SystemClock(), configuration: Configuration = Configuration(),
+        reauthenticate: @escaping @Sendable () async -> Void = {}
+    ) throws(MutationError) {
+        self.database = database
+        self.send = send
+        self.mediaStore = mediaStore
+        self.feedCache = feedCache
+        self.clock = clock
+        self.configuration = configuration
+        self.reauthenticate = reauthenticate
+        let loaded: MutationJournal.Loaded
+        let viewer: User?
+        do {
+            (loaded, viewer) = try database.transaction { db in
+                try MutationJournal.resetInFlight(db)
+                return (try MutationJournal.load(db), try MutationJournal.viewer(db))
+            }
+        } catch {
+            throw MutationError.storage("be read", error)
+        }
+        var initial = State(
+            jitter: SplitMix64(seed: configuration.jitterSeed ?? UInt64.random(in: 0...UInt64.max)))
+        initial.nextSequence = loaded.nextSequence
+        initial.unreadable = loaded.unreadable
+        initial.viewer = viewer
+        initial.queue.reserve(loaded.rows.count)
+        for var row in loaded.rows {
+            if row.state == .inFlight { row.state = .pending }
+            initial.queue.put(row)
+            initial.layer.add(row)
+            if case .post(let media, _)? = row.confirmation { initial.localToServer[row.token] = media.id }
+        }
+        state = Mutex(initial)
+    }
+
+    /// Opens the manager sending through the client `client` returns at each attempt (so a
+    /// sign-in in between is picked up).
+    public convenience init(
+        database: Database, client: @escaping @Sendable () -> APIClient, mediaStore: MediaStore? = nil,
+        feedCache: FeedCache? = nil, clock: any WallClock = SystemClock(),
+        configuration: Configuration = Configuration(),
+        reauthenticate: @escaping @Sendable () async -> Void = {}
+    ) throws(MutationError) {
+        try self.init(
+            database: database,
+            send: { mutation, token throws(TransportError) in
+                try await client().send(mutation, clientToken: token.rawValue)
+            }, mediaStore: mediaStore, feedCache: feedCache, clock: clock, configuration: configuration,
+            reauthenticate: reauthenticate)
+    }
+
+    // MARK: - Reading
+
+    /// Pending and in-flight mutations, in the order they were made.
+    public var pending: [MutationRecord] {
+        state.withLock { $0.queue.rows(in: [.pending, .inFlight]) }.map(\.record)
+    }
+
+    /// Failed mutations, in the order they were made: show them with retry and discard.
+    public var failed: [MutationRecord] {
+        state.withLock { $0.queue.rows(in: [.failed]) }.map(\.record)
+    }
+
+    /// The journal's record of a mutation, or nil once it is confirmed and no longer needed (or
+    /// discarded).
+    public func record(for token: MutationToken) -> MutationRecord? {
+        state.withLock { $0.queue.rows[token] }?.record
+    }
+
+    /// The server id of a post made on this device, once confirmed (for `local:<token>` ids).
+    public func serverID(of token: MutationToken) -> MediaID? {
+        state.withLock { $0.localToServer[token] }
+    }
+
+    /// Journal rows this build could not read (written by a newer build): kept, never sent.
+    public var unreadableRows: [(sequence: Int64, problem: String)] { state.withLock { $0.unreadable } }
+
+    /// Who new posts and replies are shown as while pending (nil: a placeholder "You").
+    public var viewer: User? { state.withLock { $0.viewer } }
+
+    /// Sets who new posts and replies are shown as while pending (the signed-in user), kept in
+    /// the journal's database for the next launches. Until it is set, the author of the first
+    /// confirmed post is taken; before that, posts show a placeholder author ("You") until the
+    /// viewer is known.
+    public func setViewer(_ user: User?) {
+        journalLock.withLock { _ in
+            writeJournal("the signed-in viewer") { db in try MutationJournal.saveViewer(user, db) }
+            state.withLock { $0.viewer = user }
+        }
+        changed([])
+    }
+
+    /// How many journal commits were made (a burst counts once).
+    public var commitCount: Int { journalLock.withLock { $0.commits } }
+
+    // MARK: - Observing
+
+    /// Calls `handler` after every change to the optimistic layer or the pending and failed
+    /// lists, on the thread that made it, until the returned observation is cancelled or
+    /// released. Keep it quick; it may read the manager.
+    public func observe(_ handler: @escaping @Sendable (MutationChange) -> Void) -> MutationObservation {
+        let id = state.withLock { state in
+            defer { state.nextObserverID += 1 }
+            state.observers[state.nextObserverID] = handler
+            return state.nextObserverID
+        }
+        return MutationObservation { [weak self] in
+            _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
+        }
+    }
+
+    /// A stream of changes from now on (buffered without bound for its consumer).
+    public func changes() -> AsyncStream<MutationChange> {
+        let (stream, continuation) = AsyncStream.makeStream(of: MutationChange.self)
+        let id = state.withLock { state in
+            defer { state.nextObserverID += 1 }
+            state.streams[state.nextObserverID] = continuation
+            return state.nextObserverID
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.streams.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Bumps the revision and tells observers and idle waiters; call after releasing `state`.
+    func changed(_ tokens: Set<MutationToken>) {
+        let (change, observers, streams, waiters) = state.withLock { state in
+            state.revision += 1
+            let waiters = state.idleWaiters
+            state.idleWaiters = []
+            return (
+                MutationChange(revision: state.revision, tokens: tokens), Array(state.observers.values),
+                Array(state.streams.values), waiters
+            )
+        }
+        for waiter in waiters { waiter.resume(returning: false) }
+        for stream in streams { stream.yield(change) }
+        for observer in observers { observer(change) }
+    }
+
+    /// The clock's time in milliseconds since 1970.
+    var now: Int64 { clock.now.wireMilliseconds }
+}

@@ -1,0 +1,104 @@
+import Basics
+import Composition
+import MediaModel
+import Synchronization
+import Wire
+
+/// The `network.client` service: the app's `APIClient` and its `MediaStore`.
+///
+/// Its transport comes from the first of its transport sources (its dependencies, in the order
+/// given) that offers one, so the transport is pluggable: `network.http` when a server URL is
+/// given, else the embedded backend. Its viewer is `ViewerKey`'s token, else the source's default viewer.
+///
+/// Reads: `ViewerKey`, `NetworkClockKey`. Depends on: its transport sources.
+public final class NetworkClientService: Service {
+    /// The service's id, `network.client`.
+    public static let id = "network.client"
+
+    private struct State {
+        var client: APIClient
+        var sourceID: String?
+    }
+
+    /// The services it may take a transport from, in order of preference.
+    public let transportSources: [TransportSourceReference]
+    /// The single source of truth for shared facts across the app's surfaces.
+    public let mediaStore = MediaStore()
+    private let state: Mutex<State>
+
+    /// Makes the service.
+    public init(transportSources: [TransportSourceReference]) {
+        self.transportSources = transportSources
+        state = Mutex(
+            State(client: APIClient(transport: NotStartedTransport(), bearerToken: nil), sourceID: nil))
+    }
+
+    /// The definition of `network.client` taking its transport from `transportSources`.
+    public static func definition(transportSources: [TransportSourceReference]) -> ServiceDefinition {
+        ServiceDefinition(.networkClient, dependencies: transportSources.map(\.serviceID)) { _ in
+            NetworkClientService(transportSources: transportSources)
+        }
+    }
+
+    /// Picks the transport and the viewer.
+    ///
+    /// - Throws: `NetworkClientError` when no source offers a transport.
+    public func start(_ context: ServiceContext) async throws {
+        for reference in transportSources {
+            let source = try reference.resolve(context)
+            guard let transport = source.transport else { continue }
+            let token = context.values[ViewerKey.self] ?? source.defaultViewerToken
+            let client = APIClient(
+                transport: transport, bearerToken: token, clock: context.values[NetworkClockKey.self])
+            state.withLock { $0 = State(client: client, sourceID: reference.serviceID) }
+            return
+        }
+        let names = transportSources.map { "'\($0.serviceID)'" }.joined(separator: ", ")
+        throw NetworkClientError(
+            message: "service 'network.client' found no transport: none of its transport sources "
+                + "(\(names.isEmpty ? "none declared" : names)) offers one; enable one in the manifest, and check "
+                + "that the launcher did not disable it (EmbeddedBackendEnabledKey is false when --server is given)"
+        )
+    }
+
+    /// The client (signed in as the current viewer).
+    public var client: APIClient { state.withLock { $0.client } }
+
+    /// The id of the service the transport came from.
+    public var transportSourceID: String? { state.withLock { $0.sourceID } }
+
+    /// Signs in as another account (after onboarding, say); later calls to `client` use it.
+    public func signIn(bearerToken: String?) {
+        state.withLock { $0.client = $0.client.signedIn(as: bearerToken) }
+    }
+
+    /// A stable name for the signed-in account (a hash of its token), for caches that belong
+    /// to one viewer.
+    public var viewerIdentity: String {
+        guard let token = client.bearerToken else { return "" }
+        return String(FNV1a.hash(token.utf8), radix: 16)
+    }
+}
+
+/// `network.client` could not start.
+public struct NetworkClientError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, where, and what to do.
+    public let message: String
+
+    /// The message.
+    public var description: String { message }
+}
+
+/// The transport of a client whose service has not started: every request fails, saying so.
+struct NotStartedTransport: Transport {
+    func send(_ request: Request) async throws(TransportError) -> Response {
+        throw TransportError(
+            .offline, "service 'network.client' has not started; depend on it so it starts first",
+            request: "\(request.method) \(request.path)")
+    }
+}
+
+extension ServiceKey where S == NetworkClientService {
+    /// The network client service, `network.client`.
+    public static var networkClient: Self { .init(NetworkClientService.id) }
+}

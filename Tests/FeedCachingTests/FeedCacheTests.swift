@@ -1,0 +1,303 @@
+import Backend
+import FeedCaching
+import Foundation
+import MediaModel
+import Networking
+import NetworkingTesting
+import ServerAPI
+import Storage
+import Testing
+import Wire
+
+@Suite struct FeedCacheTests {
+    @Test func secondLaunchOffline_showsTheCachedFeedWithItsFacts() async throws {
+        // Given a first launch that refreshed the feed and stored heights
+        let fixture = try NetworkFixture()
+        let directory = try NetworkFixture.appDirectory()
+        let first = try fixture.cache(in: directory)
+        let merge = try await first.refresh()
+        #expect(merge.inserted.count == 20)
+        let fetched = try first.entries(from: 0, count: 20)
+        try first.storeHeights(
+            fetched.map { EntryHeights(entryID: $0.id, version: $0.version, rows: [2, 6, 1]) }, width: 80)
+        try first.database.close()
+
+        // When the app launches again with the network down
+        fixture.transport.setFaultProfile(.offline)
+        let store = MediaStore()
+        let second = try fixture.cache(in: directory, store: store)
+        let screen = try second.firstScreen(width: 80, rows: 24)
+
+        // Then the first screen comes from the cache: the same entries, heights and facts
+        #expect(screen.totalCount == 20)
+        #expect(screen.entries.map(\.entry) == Array(fetched.prefix(3)).map(\.entry))
+        #expect(screen.heights.count == 20)
+        #expect(screen.heights.rows(at: 19) == [2, 6, 1])
+        let firstMedia = try #require(screen.entries.first?.entry.media.id)
+        #expect(store.facts(for: firstMedia) != nil)
+        #expect(screen.tailCursor == merge.tailCursor)
+        // and the refresh fails as offline, leaving the cache as it was
+        await #expect(throws: TransportError.self) { try await second.refresh() }
+        #expect(try second.count == 20)
+    }
+
+    @Test func firstScreen_loadsOnlyTheEntriesThatFillIt() async throws {
+        let fixture = try NetworkFixture()
+        let cache = try fixture.cache(in: try NetworkFixture.appDirectory(), pageSize: 50)
+        try await cache.refresh()
+        let all = try cache.entries(from: 0, count: 50)
+        try cache.storeHeights(
+            all.map { EntryHeights(entryID: $0.id, version: $0.version, rows: [4, 6]) }, width: 100)
+
+        // 10 rows per entry: 24 rows need 3 entries; with no heights at a width, one row each.
+        #expect(try cache.firstScreen(width: 100, rows: 24).entries.count == 3)
+        #expect(try cache.firstScreen(width: 100, rows: 30).entries.count == 3)
+        #expect(try cache.firstScreen(width: 100, rows: 31).entries.count == 4)
+        let unknownWidth = try cache.firstScreen(width: 60, rows: 24)
+        #expect(unknownWidth.entries.count == 24)
+        #expect(unknownWidth.heights.knownCount == 0)
+        #expect(unknownWidth.heights.count == 50)
+        #expect(try cache.firstScreen(width: 100, rows: 10_000).entries.count == 50)
+    }
+
+    @Test func heights_areStoredAndLoadedPerWidth() async throws {
+        let fixture = try NetworkFixture()
+        let cache = try fixture.cache(in: try NetworkFixture.appDirectory())
+        try await cache.refresh()
+        let entries = try cache.entries(from: 0, count: 20)
+        try cache.storeHeights(
+            entries.map { EntryHeights(entryID: $0.id, version: $0.version, rows: [3]) }, width: 80)
+        try cache.storeHeights(
+            entries.prefix(5).map { EntryHeights(entryID: $0.id, version: $0.version, rows: [1, 1]) },
+            width: 120)
+
+        let narrow = try cache.heights(width: 80)
+        let wide = try cache.heights(width: 120)
+        #expect(narrow.knownCount == 20)
+        #expect(narrow.knownHeight == 60)
+        #expect(wide.knownCount == 5)
+        #expect(wide.rows(at: 4) == [1, 1])
+        #expect(wide.rows(at: 5) == nil)
+        #expect(narrow.entryID(at: 7) == entries[7].id)
+        #expect(narrow.version(at: 7) == entries[7].version)
+        #expect(narrow.rows(for: entries[7].id, version: entries[7].version) == [3])
+        #expect(narrow.rows(for: entries[7].id, version: entries[7].version &+ 1) == nil)
+    }
+
+    @Test func heightsForAStaleVersion_areNotServed() async throws {
+        let fixture = try NetworkFixture()
+        let cache = try fixture.cache(in: try NetworkFixture.appDirectory())
+        try await cache.refresh()
+        let entry = try #require(try cache.entries(from: 0, count: 1).first)
+        try cache.storeHeights(
+            [EntryHeights(entryID: entry.id, version: entry.version &+ 1, rows: [9])], width: 80)
+        #expect(try cache.heights(width: 80).rows(at: 0) == nil)
+        try cache.storeHeights(
+            [EntryHeights(entryID: entry.id, version: entry.version, rows: [9])], width: 80)
+        #expect(try cache.heights(width: 80).rows(at: 0) == [9])
+    }
+
+    @Test func refresh_putsNewEntriesOnTopWithoutDuplicates() async throws {
+        // Given a cached feed, and a followee who posts twice afterwards
+        let fixture = try NetworkFixture()
+        let cache = try fixture.cache(in: try NetworkFixture.appDirectory())
+        try await cache.refresh()
+        let before = try cache.entries(from: 0, count: 20).map(\.id)
+        let followee = fixture.client.signedIn(as: BackendSeed.token(forHandle: "grace"))
+        let followed = try await fixture.client.profile("u2").payload.viewerFollows
+        let poster = followed ? followee : fixture.client
+        fixture.clock.advance(by: .seconds(5))
+        let one = try await poster.createPost(text: "one", clientToken: "n1")
+        fixture.clock.advance(by: .seconds(5))
+        let two = try await poster.createPost(text: "two", clientToken: "n2")
+
+        // When the feed is refreshed
+        let merge = try await cache.refresh()
+
+        // Then the two posts are on top, everything else follows once, in order
+        let after = try cache.entries(from: 0, count: 100).map(\.id)
+        let newIDs = [two, one].compactMap { $0.payload.media?.id.rawValue }.map {
+            FeedEntryID("p" + $0.dropFirst())
+        }
+        #expect(merge.inserted == newIDs)
+        #expect(!merge.didReset)
+        #expect(Array(after.prefix(2)) == newIDs)
+        #expect(Array(after.dropFirst(2)) == before)
+        #expect(Set(after).count == after.count)
+    }
+
+    @Test func refreshWithMoreNewEntriesThanAPage_fetchesOnUntilItReachesTheCache() async throws {
+        // Given a cached feed, and 45 new posts by a followee (more than two pages of 20)
+        let fixture = try NetworkFixture()
+        let cache = try fixture.cache(in: try NetworkFixture.appDirectory())
+        try await cache.refresh()
+        let before = try cache.entries(from: 0, count: 20).map(\.id)
+        let grace = fixture.client.signedIn(as: BackendSeed.token(forHandle: "grace"))
+        for index in 0..<45 {
+            fixture.clock.advance(by: .seconds(1))
+            _ = try await grace.createPost(text: "new \(index)", clientToken: "many-\(index)")
+        }
+
+        // When the feed is refreshed
+        let merge = try await cache.refresh()
+
+        // Then the new entries sit on top of the old ones, with no gap and no reset
+        let after = try cache.entries(from: 0, count: 100).map(\.id)
+        #expect(!merge.didReset)
+        #expect(merge.inserted.count == 45)
+        #expect(Array(after.prefix(45)) == merge.inserted)
+        #expect(Array(after.dropFirst(45).prefix(before.count)) == before)
+    }
+
+    @Test func loadMore_appendsFromTheTailCursorToTheEnd() async throws {
+        let fixture = try NetworkFixture()
+        let cache = try fixture.cache(in: try NetworkFixture.appDirectory(), pageSize: 100)
+        try await cache.refresh()
+        var loads = 0
+        while let cursor = try cache.tailCursor, loads < 100 {
+            try await cache.loadMore(cursor: cursor)
+            loads += 1
+        }
+        let all = try cache.entries(from: 0, count: 10_000).map(\.id)
+        var expected: [FeedEntryID] = []
+        var cursor: String?
+        repeat {
+            let page = try await fixture.client.homeFeed(cursor: cursor, limit: 100)
+            expected += page.payload.entries.map(\.id)
+            cursor = page.payload.nextCursor
+        } while cursor != nil
+        #expect(loads > 3)
+        #expect(all == expected)
+        #expect(try cache.count == expected.count)
+        #expect(try cache.tailCursor == nil)
+    }
+
+    @Test func aFirstPageThatDoesNotReachTheCache_resetsIt() throws {
+        let cache = FeedCache(
+            database: try AppDatabase.open(directory: try NetworkFixture.appDirectory()),
+            mediaStore: MediaStore())
+        let old = Samples.everyShape
+        try cache.merge(firstPage: FeedPageEnvelope(FeedPage(entries: old, nextCursor: "old")))
+        let fresh = [
+            FeedEntry(id: "p100", media: Samples.media("m100")),
+            FeedEntry(id: "p101", media: Samples.media("m101")),
+        ]
+        let merge = try cache.merge(firstPage: FeedPageEnvelope(FeedPage(entries: fresh, nextCursor: "new")))
+        #expect(merge.didReset)
+        #expect(merge.removed == old.map(\.id))
+        #expect(try cache.entries(from: 0, count: 10).map(\.entry) == fresh)
+        #expect(try cache.tailCursor == "new")
+    }
+
+    @Test func entriesGoneFromTheFirstPage_areDroppedAndChangedOnesUpdated() throws {
+        let cache = FeedCache(
+            database: try AppDatabase.open(directory: try NetworkFixture.appDirectory()),
+            mediaStore: MediaStore())
+        let entries = (1...6).map { FeedEntry(id: FeedEntryID("p\($0)"), media: Samples.media("m\($0)")) }
+        try cache.merge(firstPage: FeedPageEnvelope(FeedPage(entries: entries, nextCursor: "tail")))
+        let edited = FeedEntry(id: "p2", media: Samples.media("m2", text: "edited"))
+        // p3 vanished; p2 changed; p0 is new; p4 is the last overlap, p5 and p6 stay below.
+        let page = [FeedEntry(id: "p0", media: Samples.media("m0")), entries[0], edited, entries[3]]
+        let merge = try cache.merge(firstPage: FeedPageEnvelope(FeedPage(entries: page, nextCursor: "mid")))
+        #expect(merge.inserted == ["p0"])
+        #expect(merge.updated == ["p2"])
+        #expect(merge.removed == ["p3"])
+        #expect(try cache.entries(from: 0, count: 10).map(\.id) == ["p0", "p1", "p2", "p4", "p5", "p6"])
+        #expect(try cache.tailCursor == "tail")
+    }
+
+    @Test func everyShapeOfEntry_survivesTheCacheExactly() throws {
+        let store = MediaStore()
+        let cache = FeedCache(
+            database: try AppDatabase.open(directory: try NetworkFixture.appDirectory()), mediaStore: store)
+        let entries = Samples.everyShape
+        let facts: [MediaID: MediaFacts] = [
+            "m2": MediaFacts(
+                likeCount: 7, viewerLiked: true, replyCount: 2, repostCount: 1, viewerReposted: true,
+                caption: "new caption", revision: -3)
+        ]
+        // Every fact is set away from its default, so a fact added to MediaFacts fails here until
+        // this sample sets it, and then until the cache's entry codec keeps it across a restart.
+        let sample = try #require(facts["m2"])
+        let unset = zip(Mirror(reflecting: sample).children, Mirror(reflecting: MediaFacts()).children)
+            .filter { "\($0.value)" == "\($1.value)" }.compactMap(\.0.label)
+        #expect(
+            unset.isEmpty,
+            "the sample facts leave \(unset) at the default; set them so the cache is checked to keep them")
+        try cache.merge(firstPage: FeedPageEnvelope(FeedPage(entries: entries), facts: facts))
+        let reread = FeedCache(database: cache.database, mediaStore: MediaStore())
+        let screen = try reread.firstScreen(width: 80, rows: 100)
+        #expect(screen.entries.map(\.entry) == entries)
+        #expect(reread.mediaStore.facts(for: "m2") == facts["m2"])
+        #expect(screen.entries.first { $0.id == "p9" }?.entry.media.kind == .unknown("livestream"))
+        #expect(screen.entries.first { $0.id == "p7" }?.entry.media.clientToken == "tok-7")
+        #expect(reread.mediaStore.facts(for: "m2")?.viewerReposted == true)
+    }
+
+    @Test func aDamagedEntry_failsWithAMessageSayingHowToRecover() throws {
+        let cache = FeedCache(
+            database: try AppDatabase.open(directory: try NetworkFixture.appDirectory()),
+            mediaStore: MediaStore())
+        try cache.merge(firstPage: FeedPageEnvelope(FeedPage(entries: Samples.everyShape)))
+        try cache.database.execute("UPDATE feed_entries SET body = substr(body, 1, 9) WHERE entry_id = 'p2'")
+        #expect {
+            try cache.firstScreen(width: 80, rows: 100)
+        } throws: { error in
+            let message = (error as? FeedCacheError)?.message ?? ""
+            return message.hasPrefix("cached entry 'p2' could not be read (byte ")
+                && message.hasSuffix("the cache file is damaged: clear it (FeedCache.clear) and refresh")
+        }
+        try cache.clear()
+        #expect(try cache.firstScreen(width: 80, rows: 10).isEmpty)
+    }
+
+    @Test func aCacheWrittenInAnOlderFormat_isDroppedNotMisread() throws {
+        // Given a cache whose state says an older build wrote it (format 1 lost client tokens
+        // and the viewer's reposts)
+        let cache = FeedCache(
+            database: try AppDatabase.open(directory: try NetworkFixture.appDirectory()),
+            mediaStore: MediaStore())
+        try cache.prepare(viewer: "ada")
+        try cache.merge(firstPage: FeedPageEnvelope(FeedPage(entries: Samples.everyShape)))
+        try cache.database.execute("UPDATE feed_state SET format = 1 WHERE id = 1")
+
+        // Then the first screen shows nothing from it, and preparing for the viewer clears it
+        #expect(try cache.firstScreen(width: 80, rows: 24).totalCount == 0)
+        try cache.prepare(viewer: "ada")
+        #expect(try cache.count == 0)
+        try cache.merge(firstPage: FeedPageEnvelope(FeedPage(entries: Samples.everyShape)))
+        #expect(try cache.firstScreen(width: 80, rows: 100).entries.map(\.entry) == Samples.everyShape)
+    }
+
+    @Test func anotherViewer_startsFromAnEmptyCache() throws {
+        let cache = FeedCache(
+            database: try AppDatabase.open(directory: try NetworkFixture.appDirectory()),
+            mediaStore: MediaStore())
+        try cache.prepare(viewer: "ada")
+        try cache.merge(firstPage: FeedPageEnvelope(FeedPage(entries: Samples.everyShape)))
+        try cache.prepare(viewer: "ada")
+        #expect(try cache.count == Samples.everyShape.count)
+        try cache.prepare(viewer: "grace")
+        #expect(try cache.count == 0)
+    }
+
+    @Test func onlyTheMostRecentWidthsKeepTheirHeights() throws {
+        let cache = FeedCache(
+            database: try AppDatabase.open(directory: try NetworkFixture.appDirectory()),
+            mediaStore: MediaStore())
+        try cache.merge(firstPage: FeedPageEnvelope(FeedPage(entries: Samples.everyShape)))
+        let first = try #require(try cache.entries(from: 0, count: 1).first)
+        for width in 40..<(40 + FeedCache.keptWidths + 2) {
+            try cache.storeHeights(
+                [EntryHeights(entryID: first.id, version: first.version, rows: [width])], width: width)
+        }
+        #expect(try cache.heights(width: 40).knownCount == 0)
+        #expect(try cache.heights(width: 41).knownCount == 0)
+        #expect(try cache.heights(width: 42).rows(at: 0) == [42])
+        #expect(try cache.heights(width: 47).rows(at: 0) == [47])
+        #expect(throws: FeedCacheError.self) {
+            try cache.storeHeights(
+                [EntryHeights(entryID: first.id, version: first.version, rows: [70_000])], width: 80)
+        }
+    }
+}

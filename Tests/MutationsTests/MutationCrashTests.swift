@@ -1,0 +1,211 @@
+@_spi(Testing) import Backend
+import Basics
+import Foundation
+import Storage
+import Synchronization
+import Testing
+import Wire
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The real crash test: `mutation-crash-helper` (built next to this test bundle) enqueues and
+/// sends mutations to a backend database shared with this test, and is killed with SIGKILL at
+/// random moments, 200 times, then relaunched once to drain its journal. Every mutation it
+/// acknowledged (printed after `enqueue` returned) must be applied exactly once, nothing twice,
+/// and the posts and thread lanes in the order made. A second test does the same over HTTP,
+/// against a `backend-server` process whose fault mode loses responses after applying changes.
+///
+/// `MUTATION_CRASH_RUNS=2000` runs it longer; `MUTATION_CRASH_SEED` picks the kill schedule.
+@Suite(.timeLimit(LongRunSettings.crashLimit)) struct MutationCrashTests {
+    static let runs = LongRunSettings.crashRuns
+    static let seed = LongRunSettings.crashSeed
+
+    /// The helper executable, next to the running test bundle.
+    static var helperPath: String { siblingExecutable("mutation-crash-helper") }
+
+    /// An executable product built next to the running test bundle.
+    static func siblingExecutable(_ name: String) -> String {
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        var directory = (executable as NSString).deletingLastPathComponent
+        // On some platforms the bundle's executable sits inside <name>.xctest/Contents/MacOS.
+        while directory.contains(".xctest") { directory = (directory as NSString).deletingLastPathComponent }
+        return (directory as NSString).appendingPathComponent(name)
+    }
+
+    struct Acknowledged: Hashable {
+        var token: String
+        var kind: String
+        var target: String
+    }
+
+    @Test func killedAtRandomMoments_loseNothingAcknowledged_applyNothingTwice_andKeepLaneOrder() async throws
+    {
+        let backend = try BackendServer.seededCopy(clock: SystemClock())
+        let backendDirectory = (backend.databasePath as NSString).deletingLastPathComponent
+        backend.close()
+
+        // Given the helper killed at random moments, again and again, then drained
+        let outcome = try await Self.crashAndDrain(runs: Self.runs, backend: ["--backend", backendDirectory])
+
+        // Then every acknowledged mutation was applied once, nothing twice, lanes in order
+        try Self.expectAppliedOnceInOrder(outcome, runs: Self.runs, databasePath: backend.databasePath)
+        print(
+            "crash test: \(Self.runs) runs (seed \(Self.seed)), \(outcome.killedMidRun) killed mid-run, "
+                + "\(outcome.acknowledged.count) acknowledged mutations, all applied once")
+    }
+
+    /// The same crash test with the backend behind a real socket: `backend-server` runs in its
+    /// own process (so nothing in this test process can starve it) with faults on the wire,
+    /// among them connections closed after a change was applied but before its response was
+    /// written. The helper must resend those with the same client token, and the server must
+    /// not apply them twice.
+    @Test func overHTTP_withResponsesLostAfterApply_nothingIsAppliedTwice() async throws {
+        let runs = max(Self.runs / 8, 10)
+        let server = Self.siblingExecutable("backend-server")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: server),
+            "no server at \(server); build it with `swift build --product backend-server`")
+        let backend = try BackendServer.seededCopy(clock: SystemClock())
+        let backendDirectory = (backend.databasePath as NSString).deletingLastPathComponent
+        backend.close()
+
+        // Given a backend-server that loses a fifth of the responses to changes after applying them.
+        // (No injected 503s: they carry Retry-After: 1, which the manager honors, so under a loaded
+        // test run they would stretch the drain to minutes; the embedded test covers them.)
+        let faults = "latency=0ms..2ms,drop=0.2,seed=\(Self.seed)"
+        let process = try Self.launch(
+            server, ["--port", "0", "--data-dir", backendDirectory, "--faults", faults])
+        defer { process.kill(SIGKILL) }
+        let url = try await Self.listeningURL(of: process)
+
+        // When the helper is killed at random moments while sending to it, then drained
+        let outcome = try await Self.crashAndDrain(runs: runs, backend: ["--server", url])
+        process.kill(SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "backend-server: \(process.lines().suffix(3))")
+
+        // Then responses were lost after apply, and still nothing was applied twice
+        let dropped = process.lines().filter { $0.hasSuffix("(dropped after apply (fault))") }.count
+        #expect(dropped > 0, "the server lost no responses after applying; the fault mode did not run")
+        try Self.expectAppliedOnceInOrder(outcome, runs: runs, databasePath: backend.databasePath)
+        print(
+            "crash test over HTTP: \(runs) runs (seed \(Self.seed)), \(outcome.killedMidRun) killed mid-run, "
+                + "\(outcome.acknowledged.count) acknowledged mutations, \(dropped) responses lost after "
+                + "apply, all applied once")
+    }
+
+    struct Outcome {
+        var acknowledged: [Acknowledged] = []
+        var killedMidRun = 0
+    }
+
+    /// Launches the helper `runs` times against `backend` (its `--backend` or `--server`
+    /// arguments), kills most runs at a random moment, then launches it once more to drain
+    /// its journal and expects the drain to finish with nothing pending or failed.
+    static func crashAndDrain(runs: Int, backend: [String]) async throws -> Outcome {
+        let helper = helperPath
+        try #require(
+            FileManager.default.isExecutableFile(atPath: helper),
+            "no helper at \(helper); build it with `swift build --product mutation-crash-helper`")
+        let app = try BackendServer.makeTemporaryDirectory("crash-app")
+        var random = simulationRandom(seed: seed)
+        var outcome = Outcome()
+
+        for run in 1...runs {
+            let process = try launch(helper, ["--app", app, "--run", "\(run)"] + backend)
+            let waitForAcks = random.below(3) != 0
+            let threshold = random.below(12)
+            let delay = 1 + random.below(40)
+            let started = Date()
+            while process.isRunning {
+                let elapsed = Date().timeIntervalSince(started) * 1000
+                if waitForAcks ? process.lineCount() > threshold || elapsed > 2000 : elapsed >= Double(delay)
+                {
+                    break
+                }
+                try await Task.sleep(for: .microseconds(200))
+            }
+            if process.isRunning {
+                process.kill(SIGKILL)
+                outcome.killedMidRun += 1
+            }
+            process.waitUntilExit()
+            outcome.acknowledged += process.lines().compactMap(parse)
+        }
+
+        let drain = try launch(helper, ["--app", app, "--run", "0", "--drain"] + backend)
+        let deadline = Date().addingTimeInterval(600)
+        while drain.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        if drain.isRunning {
+            drain.kill(SIGKILL)
+            Issue.record(
+                "the drain did not finish in 600 s; it printed: \(drain.lines().suffix(5)) \(drain.errors)")
+        }
+        drain.waitUntilExit()
+        #expect(drain.terminationStatus == 0, "the drain failed: \(drain.errors)")
+        #expect(drain.lines().last == "DRAINED pending=0 failed=0")
+        return outcome
+    }
+
+    /// Every acknowledged mutation applied exactly once, no post made twice, and the posts and
+    /// replies lanes applied in the order they were made.
+    static func expectAppliedOnceInOrder(_ outcome: Outcome, runs: Int, databasePath: String) throws {
+        let acknowledged = outcome.acknowledged
+        #expect(outcome.killedMidRun > runs / 2, "most runs should be killed while working")
+        #expect(acknowledged.count > runs, "the helper acknowledged only \(acknowledged.count) mutations")
+        let database = try Database(path: databasePath)
+        for ack in acknowledged {
+            let recorded = try database.query(
+                "SELECT status FROM mutations WHERE user = 1 AND token = ?", ack.token
+            ).first?.int(0)
+            #expect(recorded.map { (200..<300).contains($0) } == true, "acknowledged \(ack) was not applied")
+        }
+        let twice = try database.query(
+            "SELECT client_token, COUNT(*) FROM posts WHERE client_token IS NOT NULL GROUP BY client_token HAVING COUNT(*) > 1"
+        )
+        #expect(twice.isEmpty, "posts made twice: \(twice)")
+        for kind in ["post", "reply"] {
+            let ids = try acknowledged.filter { $0.kind == kind }.map { ack -> Int64 in
+                let id = try database.query("SELECT id FROM posts WHERE client_token = ?", ack.token).first?
+                    .int64(0)
+                return try #require(id, "no \(kind) for acknowledged token \(ack.token)")
+            }
+            #expect(ids == ids.sorted(), "the \(kind) lane was applied out of order: \(ids)")
+            #expect(Set(ids).count == ids.count)
+        }
+    }
+
+    /// The base URL a `backend-server` prints once it listens ("listening on http://...").
+    static func listeningURL(of server: ChildProcess) async throws -> String {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let prefix = "listening on "
+            if let line = server.lines().first(where: { $0.hasPrefix(prefix) }) {
+                return String(line.dropFirst(prefix.count))
+            }
+            guard server.isRunning else { break }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        throw CrashTestError(
+            "backend-server did not start listening; it printed: \(server.lines()) \(server.errors)")
+    }
+
+    struct CrashTestError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    static func parse(_ line: String) -> Acknowledged? {
+        let parts = line.split(separator: " ").map(String.init)
+        guard parts.count == 4, parts[0] == "ACK" else { return nil }
+        return Acknowledged(token: parts[1], kind: parts[2], target: parts[3])
+    }
+
+    static func launch(_ path: String, _ arguments: [String]) throws -> ChildProcess {
+        try ChildProcess(path, arguments)
+    }
+}

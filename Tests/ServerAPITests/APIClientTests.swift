@@ -1,0 +1,153 @@
+import Backend
+import Foundation
+import MediaModel
+import NetworkingTesting
+import ServerAPI
+import Storage
+import Testing
+import Wire
+
+@Suite struct APIClientTests {
+    @Test func latency_isSleptOnTheManualClock() async throws {
+        // Given 1.5 s of latency on every request
+        let fixture = try NetworkFixture(
+            profile: FaultProfile(name: "slow", latency: .fixed(.milliseconds(1500))))
+        let client = fixture.client
+        let request = Task { try await client.homeFeed(limit: 5) }
+
+        // When time has not moved, nothing arrives; once it has, the page does
+        await fixture.clock.waitForSleepers(1)
+        #expect(fixture.clock.advance(by: .milliseconds(1499)) == 0)
+        #expect(fixture.transport.statistics.delivered == 0)
+        #expect(fixture.clock.advance(by: .milliseconds(1)) == 1)
+        let page = try await request.value
+        #expect(page.payload.entries.count == 5)
+        #expect(fixture.transport.statistics.delivered == 1)
+    }
+
+    @Test func serverErrors_areRetryableAndNeverReachTheServer() async throws {
+        let fixture = try NetworkFixture(profile: FaultProfile(name: "down", failureRate: 1))
+        let posts = try fixture.server.database.query("SELECT COUNT(*) FROM posts") { try $0.int(0) }
+        do {
+            _ = try await fixture.client.createPost(text: "lost", clientToken: "x")
+            Issue.record("a 503 was not an error")
+        } catch {
+            #expect(error.errorClass == .serverError)
+            #expect(error.status == 503)
+            #expect(error.serverCode == "injected_fault")
+            #expect(error.isRetryable)
+        }
+        #expect(try fixture.server.database.query("SELECT COUNT(*) FROM posts") { try $0.int(0) } == posts)
+    }
+
+    @Test func droppedResponse_thenRetry_isAppliedOnceAndMarkedReplayed() async throws {
+        // Given a like whose response is lost after the server applied it
+        let fixture = try NetworkFixture()
+        let post: MediaID = "m2000"
+        _ = try await fixture.client.unlike(post, clientToken: "reset")
+        let before = try await fixture.client.post(post).facts[post]?.likeCount ?? -1
+        fixture.transport.injectFaults([.dropResponseAfterApply])
+
+        // When the client sees a timeout and retries with the same token
+        var first: TransportError?
+        do { _ = try await fixture.client.like(post, clientToken: "once") } catch { first = error }
+        let retry = try await fixture.client.like(post, clientToken: "once")
+
+        // Then the server applied it once and the retry carries the first attempt's answer
+        #expect(first?.errorClass == .timeout)
+        #expect(first?.isRetryable == true)
+        #expect(retry.payload.replayed)
+        #expect(retry.payload.clientToken == "once")
+        #expect(retry.facts[post]?.likeCount == before + 1)
+        #expect(try await fixture.client.post(post).facts[post]?.likeCount == before + 1)
+    }
+
+    @Test func offline_failsAtOnceAndRecoversWhenTheProfileChanges() async throws {
+        let fixture = try NetworkFixture(profile: .offline)
+        await #expect {
+            try await fixture.client.homeFeed()
+        } throws: { error in
+            (error as? TransportError)?.errorClass == .offline
+                && (error as? TransportError)?.isRetryable == true
+        }
+        fixture.transport.setFaultProfile(.perfect)
+        #expect(try await fixture.client.homeFeed(limit: 3).payload.entries.count == 3)
+    }
+
+    @Test func rateLimited_carriesTheRetryAfterDelay() async throws {
+        let fixture = try NetworkFixture()
+        fixture.transport.injectFaults([.rateLimited(retryAfter: .seconds(42))])
+        do {
+            _ = try await fixture.client.homeFeed()
+            Issue.record("a 429 was not an error")
+        } catch {
+            #expect(error.errorClass == .rateLimited)
+            #expect(error.retryAfter == .seconds(42))
+            #expect(error.disposition == .retry)
+        }
+    }
+
+    @Test func anUnreadableSuccessfulResponse_isADecodingError() async throws {
+        let transport = ScriptedTransport { _ in
+            Response(status: 200, body: Data(#"{"version": 1, "page": {"entries": 4}}"#.utf8))
+        }
+        let client = APIClient(transport: transport, bearerToken: "t")
+        do {
+            _ = try await client.homeFeed()
+            Issue.record("a malformed page decoded")
+        } catch {
+            #expect(error.errorClass == .decoding)
+            #expect(
+                error.detail
+                    == "the page document could not be read: page.entries: expected an array, found 4")
+            #expect(!error.isRetryable)
+        }
+    }
+
+    @MainActor
+    @Test func requestsAndDecoding_runOffTheMainActor() async throws {
+        let fixture = try NetworkFixture()
+        let transport = ScriptedTransport { _ in
+            Response(
+                status: 200, body: WireFormat.encode(FeedPageEnvelope(FeedPage(entries: Samples.everyShape))))
+        }
+        let client = APIClient(transport: transport, bearerToken: "t", clock: fixture.clock)
+        let page = try await client.homeFeed()
+        #expect(page.payload.entries == Samples.everyShape)
+        #expect(transport.ranOnMainThread == [false])
+    }
+
+    @Test func longPolledEvents_arriveWhenTheyHappen() async throws {
+        let fixture = try NetworkFixture()
+        let start = try await fixture.client.events(after: "latest")
+        let poll = Task { try await fixture.client.events(after: start.payload.nextCursor, wait: 30) }
+        await fixture.clock.waitForSleepers(1)
+        let grace = fixture.client.signedIn(as: BackendSeed.token(forHandle: "grace"))
+        _ = try await grace.reply(to: "m1", text: "@ada look", clientToken: "g1")
+        let events = try await poll.value.payload.events
+        #expect(events.map(\.kind).contains(.mention))
+        #expect(events.first?.actor.handle == "grace")
+    }
+}
+
+@Suite struct SessionTests {
+    @Test func signIn_returnsTheAccountsTokenForSeedAndNewAccounts() async throws {
+        let fixture = try NetworkFixture()
+        let anonymous = fixture.client.signedIn(as: nil)
+        let grace = try await anonymous.signIn(handle: "grace")
+        #expect(grace.payload.user.handle == "grace")
+        #expect(try await anonymous.signedIn(as: grace.payload.token).me().payload.user.handle == "grace")
+
+        let made = try await anonymous.createAccount(handle: "zoe", displayName: "Zoe", clientToken: "s1")
+        #expect(try await anonymous.signIn(handle: "zoe").payload.token == made.payload.token)
+    }
+
+    @Test func signInAsAnUnknownHandle_isNotFound() async throws {
+        let fixture = try NetworkFixture()
+        await #expect {
+            _ = try await fixture.client.signedIn(as: nil).signIn(handle: "nobody")
+        } throws: { error in
+            (error as? TransportError)?.errorClass == .notFound
+        }
+    }
+}

@@ -39,7 +39,7 @@ extension MutationManager {
             for task in tasks { task.cancel() }
             for task in tasks { await task.value }
         }
-        changed([])
+        changed([], content: false)
     }
 
     /// Whether the sender runs.
@@ -65,7 +65,7 @@ extension MutationManager {
                 return tokens
             }
         }
-        changed(tokens)
+        changed(tokens, content: false)
         signal.fire()
     }
 
@@ -154,7 +154,7 @@ extension MutationManager {
             finish(row.token, changed: [row.token])
             return
         }
-        changed([row.token])
+        changed([row.token], content: false)
         let startedAt = clock.now
         let outcome: Result<WireEnvelope<MutationResult>, TransportError>
         do {
@@ -201,10 +201,11 @@ extension MutationManager {
     ) {
         let confirmation = row.mutation.confirmation(from: envelope.payload)
         let facts = envelope.facts
+        let shownBefore = shownFacts(of: row.mutation)
         if case .reply(let parent, _, _) = row.mutation, let revision = facts[parent]?.revision {
             state.withLock { $0.layer.gateReply(row.token, parent: parent, revision: revision) }
         }
-        let tokens = journalLock.withLock { _ -> Set<MutationToken> in
+        let tokens = journalLock.withLock { _ -> (changed: Set<MutationToken>, onlyFacts: Bool) in
             if !facts.isEmpty {
                 if let feedCache { try? feedCache.storeFacts(facts) }
                 if let mediaStore, mediaStore !== feedCache?.mediaStore { mediaStore.apply(facts) }
@@ -273,9 +274,32 @@ extension MutationManager {
                 }
                 state.unauthorized.remove(row.token)
             }
-            return Set([row.token] + dependents.map(\.token) + trimmed)
+            return (
+                Set([row.token] + dependents.map(\.token) + trimmed),
+                confirmation == .facts && dependents.isEmpty && trimmed.isEmpty
+            )
         }
-        finish(row.token, changed: tokens)
+        // A change the server confirmed exactly as it was shown (a like's count and heart) leaves
+        // every list of posts as it is: only the list of changes needs to know.
+        let content = !tokens.onlyFacts || shownBefore == nil || shownFacts(of: row.mutation) != shownBefore
+        finish(row.token, changed: tokens.changed, content: content)
+    }
+
+    /// What a screen shows of the media `mutation` acts on (nil when it acts on none, or when
+    /// there is no store to read the server's facts from), revision left out: the part of the
+    /// merged state a confirmation may change.
+    private func shownFacts(of mutation: Mutation) -> MediaFacts?? {
+        guard let id = mutation.targetMedia, let store = mediaStore ?? feedCache?.mediaStore else {
+            return nil
+        }
+        let server = store.facts(for: id)
+        let shown = state.withLock { $0.layer.visibleFacts(server, for: id) }
+        return .some(
+            shown.map { facts in
+                var facts = facts
+                facts.revision = 0
+                return facts
+            })
     }
 
     /// Schedules the next attempt after a retryable failure (or a 401, once the session was
@@ -371,9 +395,9 @@ extension MutationManager {
     }
 
     /// Ends an attempt: forgets its task, tells observers, wakes the sender.
-    private func finish(_ token: MutationToken, changed tokens: Set<MutationToken>) {
+    private func finish(_ token: MutationToken, changed tokens: Set<MutationToken>, content: Bool = true) {
         state.withLock { _ = $0.tasks.removeValue(forKey: token) }
-        changed(tokens)
+        changed(tokens, content: content)
         signal.fire()
     }
 }

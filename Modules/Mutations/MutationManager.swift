@@ -53,7 +53,6 @@ public final class MutationManager: Sendable {
         var jitter: SplitMix64
         var revision = 0
         var observers: [Int: @Sendable (MutationChange) -> Void] = [:]
-        var streams: [Int: AsyncStream<MutationChange>.Continuation] = [:]
         var nextObserverID = 0
         var idleWaiters: [CheckedContinuation<Bool, Never>] = []
         /// Mutations whose last attempt answered 401.
@@ -206,7 +205,10 @@ public final class MutationManager: Sendable {
 
     /// Calls `handler` after every change to the optimistic layer or the pending and failed
     /// lists, on the thread that made it, until the returned observation is cancelled or
-    /// released. Keep it quick; it may read the manager.
+    /// released. Keep it quick; it may read the manager. This is the one way to hear of changes:
+    /// the app runtime observes once and coalesces what arrives before the next frame into one
+    /// re-merge of the screen shown (`MutationChange.changesContent` says whether lists of posts
+    /// need it).
     public func observe(_ handler: @escaping @Sendable (MutationChange) -> Void) -> MutationObservation {
         let id = state.withLock { state in
             defer { state.nextObserverID += 1 }
@@ -218,33 +220,20 @@ public final class MutationManager: Sendable {
         }
     }
 
-    /// A stream of changes from now on (buffered without bound for its consumer).
-    public func changes() -> AsyncStream<MutationChange> {
-        let (stream, continuation) = AsyncStream.makeStream(of: MutationChange.self)
-        let id = state.withLock { state in
-            defer { state.nextObserverID += 1 }
-            state.streams[state.nextObserverID] = continuation
-            return state.nextObserverID
-        }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.streams.removeValue(forKey: id) }
-        }
-        return stream
-    }
-
     /// Bumps the revision and tells observers and idle waiters; call after releasing `state`.
-    func changed(_ tokens: Set<MutationToken>) {
-        let (change, observers, streams, waiters) = state.withLock { state in
+    /// `content` is false when only the pending and failed lists changed (see
+    /// `MutationChange.changesContent`).
+    func changed(_ tokens: Set<MutationToken>, content: Bool = true) {
+        let (change, observers, waiters) = state.withLock { state in
             state.revision += 1
             let waiters = state.idleWaiters
             state.idleWaiters = []
             return (
-                MutationChange(revision: state.revision, tokens: tokens), Array(state.observers.values),
-                Array(state.streams.values), waiters
+                MutationChange(revision: state.revision, tokens: tokens, changesContent: content),
+                Array(state.observers.values), waiters
             )
         }
         for waiter in waiters { waiter.resume(returning: false) }
-        for stream in streams { stream.yield(change) }
         for observer in observers { observer(change) }
     }
 

@@ -37,6 +37,36 @@ import Wire
         #expect(selectedCounts(unliked.frames[1]) == before, "the unlike is the server's state too")
     }
 
+    /// One like, from the key press to the settled screen, merges the feed once and redraws only
+    /// the liked post's lines: the commit, the attempt and the confirmation reach the screen by
+    /// one path, and a confirmation that agrees with what is shown changes nothing.
+    @Test(arguments: ShippedApp.all)
+    func like_rebuildsTheFeedOnce_andRedrawsOnlyTheLikedPost(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        let screen = Screen(size: TerminalSize(columns: 80, rows: 24), colorMode: .trueColor)
+        func commit() -> (text: String, update: FrameUpdate) {
+            let (buffer, cursor) = session.render()
+            screen.buffer = buffer
+            screen.cursor = cursor
+            return (HeadlessRenderer.text(of: buffer), screen.commit())
+        }
+        let before = commit().text
+        let rebuilds = feed.rebuildCount
+
+        _ = session.shell?.handle(.character("l"))
+        await session.settle()
+        let (after, update) = commit()
+
+        #expect(selectedCounts(after)?.liked == true, "\(app.id) shows the like")
+        #expect(selectedCounts(after)?.likes == (selectedCounts(before)?.likes ?? -1) + 1)
+        #expect(feed.rebuildCount - rebuilds == 1, "\(app.id): feed merges for one like")
+        // Only the line with the heart and its count changes; everything around it stays.
+        #expect(update.changedLineCount == 1, "\(app.id): lines redrawn for one like\n\(after)")
+        await session.stop()
+    }
+
     @Test(arguments: ShippedApp.all)
     func repost_countsAtOnceAndStays(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()

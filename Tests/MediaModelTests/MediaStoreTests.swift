@@ -1,23 +1,15 @@
 import Basics
 import MediaModel
-import Synchronization
 import Testing
 
-/// A list surface as a screen keeps it: its entries, and what it redrew after store changes.
-private final class Surface: Sendable {
+/// A list surface as a screen keeps it: its entries, whose facts it reads from the store.
+private struct Surface {
     let entries: [FeedEntry]
-    private let redrawn = Mutex<[Set<MediaID>]>([])
 
-    init(entries: [FeedEntry]) { self.entries = entries }
-
-    func redraw(_ ids: Set<MediaID>) {
-        // Only ids this surface shows matter to it.
-        let shown = Set(entries.flatMap(\.mediaIDs))
-        let relevant = ids.intersection(shown)
-        if !relevant.isEmpty { redrawn.withLock { $0.append(relevant) } }
+    /// The ids of `changed` this surface shows (the rows a re-merge would redraw).
+    func shown(of changed: Set<MediaID>) -> Set<MediaID> {
+        changed.intersection(entries.flatMap(\.mediaIDs))
     }
-
-    var redraws: [Set<MediaID>] { redrawn.withLock { $0 } }
 
     /// The like counts the surface would show, in row order.
     func likeCounts(in store: MediaStore) -> [Int] {
@@ -35,21 +27,18 @@ private final class Surface: Sendable {
             FeedEntry(id: "t1", media: Fixtures.textMedia, seenReplyCount: 1),
             FeedEntry(id: "t2", media: Fixtures.reply, context: .reply(parent: Fixtures.textMedia)),
         ])
-        let feedObservation = store.observe { feed.redraw($0) }
-        let threadObservation = store.observe { thread.redraw($0) }
 
         // When the viewer's like of m1 comes back from the server
         let changed = store.apply([
             "m1": MediaFacts(likeCount: 4, viewerLiked: true, replyCount: 1, revision: 5)
         ])
 
-        // Then both surfaces redraw m1 and read the same new count from the store
+        // Then both surfaces have m1 to redraw and read the same new count from the store
         #expect(changed == ["m1"])
-        #expect(feed.redraws == [["m1"]])
-        #expect(thread.redraws == [["m1"]])
+        #expect(feed.shown(of: changed) == ["m1"])
+        #expect(thread.shown(of: changed) == ["m1"])
         #expect(feed.likeCounts(in: store) == [4, 4, 0, 10])
         #expect(thread.likeCounts(in: store) == [4, 4, 0])
-        withExtendedLifetime((feedObservation, threadObservation)) {}
     }
 
     @Test func surfaceReplyCount_neverOverwritesTheSharedCount() throws {
@@ -68,11 +57,9 @@ private final class Surface: Sendable {
         #expect(decoded.payload.entries.first?.seenReplyCount == 0)
     }
 
-    @Test func olderRevision_isIgnoredAndEqualFactsNotifyNobody() {
+    @Test func olderRevision_isIgnoredAndEqualFactsChangeNothing() {
         let store = MediaStore()
         store.apply(["m1": MediaFacts(likeCount: 7, replyCount: 0, revision: 9)])
-        let notified = Mutex(0)
-        let observation = store.observe { _ in notified.withLock { $0 += 1 } }
 
         let stale = store.apply(["m1": MediaFacts(likeCount: 2, replyCount: 0, revision: 3)])
         let same = store.apply(["m1": MediaFacts(likeCount: 7, replyCount: 0, revision: 9)])
@@ -80,8 +67,6 @@ private final class Surface: Sendable {
         #expect(stale.isEmpty)
         #expect(same.isEmpty)
         #expect(store.facts(for: "m1")?.likeCount == 7)
-        #expect(notified.withLock { $0 } == 0)
-        withExtendedLifetime(observation) {}
     }
 
     @Test func editedCaption_isASharedFact() {
@@ -92,37 +77,18 @@ private final class Surface: Sendable {
         #expect(store.facts(for: "m2")?.caption == "Sunset, edited")
     }
 
-    @Test func cancelledOrReleasedObservation_isNotCalledAgain() {
+    @Test func applyAndRemove_sayWhichIDsChanged() {
         let store = MediaStore()
-        let calls = Mutex(0)
-        let cancelled = store.observe { _ in calls.withLock { $0 += 1 } }
-        var released: MediaStore.Observation? = store.observe { _ in calls.withLock { $0 += 1 } }
-        #expect(released != nil)
 
-        cancelled.cancel()
-        released = nil
-        store.apply(["m1": MediaFacts(likeCount: 1, replyCount: 0)])
-
-        #expect(calls.withLock { $0 } == 0)
-    }
-
-    @Test func changesStream_deliversChangedIDsToEachSubscriber() async {
-        let store = MediaStore()
-        let first = store.changes()
-        let second = store.changes()
-
-        store.apply(["m1": MediaFacts(likeCount: 1, replyCount: 0)])
-        store.apply([
+        let first = store.apply(["m1": MediaFacts(likeCount: 1, replyCount: 0)])
+        let second = store.apply([
             "m2": MediaFacts(likeCount: 1, replyCount: 0), "m3": MediaFacts(likeCount: 2, replyCount: 0),
         ])
-        store.remove(["m1", "m404"])
+        let removed = store.remove(["m1", "m404"])
 
-        for stream in [first, second] {
-            var iterator = stream.makeAsyncIterator()
-            #expect(await iterator.next() == ["m1"])
-            #expect(await iterator.next() == ["m2", "m3"])
-            #expect(await iterator.next() == ["m1"])
-        }
+        #expect(first == ["m1"])
+        #expect(second == ["m2", "m3"])
+        #expect(removed == ["m1"])
         #expect(store.facts(for: "m1") == nil)
         #expect(store.count == 2)
     }

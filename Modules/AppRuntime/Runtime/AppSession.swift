@@ -102,19 +102,20 @@ package final class AppSession {
         shell.onNeedsDisplay = { [weak self] in self?.onNeedsDisplay?() }
         self.shell = shell
         let tracker = tracker
-        if let manager = try? app.service(.mutationReplay)?.manager {
-            context.mutations = manager
-            if let viewer = context.viewer { manager.setViewer(viewer) }
-            context.actions = MutationActions(manager: manager, context: context)
-            context.networkChangeHandlers.append { manager.networkDidChange() }
-            // Each change of the optimistic layer is merged into the screen shown; the hop to the
-            // UI actor is tracked so a headless `wait` includes it.
-            mutationObservation = manager.observe { [weak shell] _ in
-                tracker.begin()
-                Task { @MainActor in
-                    shell?.dataDidChange()
-                    tracker.end()
-                }
+        let manager = context.mutations
+        if let viewer = context.viewer { manager.setViewer(viewer) }
+        context.actions = MutationActions(manager: manager, context: context)
+        context.networkChangeHandlers.append { manager.networkDidChange() }
+        // The one path of a change to the screen: the manager's observer. What arrives before the
+        // UI actor runs is coalesced into one call (a like's commit, attempt and confirmation made
+        // in one turn cost one re-merge); the hop is tracked so a headless `wait` includes it.
+        let coalescer = ChangeCoalescer()
+        mutationObservation = manager.observe { [weak shell] change in
+            guard coalescer.add(change) else { return }
+            tracker.begin()
+            Task { @MainActor in
+                shell?.dataDidChange(content: coalescer.take())
+                tracker.end()
             }
         }
         app.service(.activityEvents)?.setAnnouncementHandler { [weak shell] text in
@@ -170,7 +171,7 @@ package final class AppSession {
             guard let context else { return }
             if let me = try? await context.client.me(limit: 1) {
                 context.viewer = me.payload.user
-                context.mutations?.setViewer(me.payload.user)
+                context.mutations.setViewer(me.payload.user)
                 context.navigator?.setNeedsDisplay()
             }
         }

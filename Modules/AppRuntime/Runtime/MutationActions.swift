@@ -47,7 +47,6 @@ final class MutationActions: ViewerActions {
             } catch {
                 context?.navigator?.showMessage("✕ could not save the change: \(error)")
             }
-            context?.navigator?.dataDidChange()
             if case .post = mutation { context?.navigator?.revealNewest() }
         }
     }
@@ -105,7 +104,6 @@ final class MutationActions: ViewerActions {
         } catch {
             context?.navigator?.showMessage("✕ cannot retry: \(error)")
         }
-        context?.navigator?.dataDidChange()
     }
 
     func discard(_ change: ChangeSummary) {
@@ -114,6 +112,5 @@ final class MutationActions: ViewerActions {
         } catch {
             context?.navigator?.showMessage("✕ cannot discard: \(error)")
         }
-        context?.navigator?.dataDidChange()
     }
 }

@@ -130,8 +130,11 @@ package final class AppShell: AppNavigator {
         onNeedsDisplay?()
     }
 
-    package func dataDidChange() {
-        currentScreen?.dataDidChange()
+    /// The mutation manager reported changes (coalesced since the last call): the screen shown
+    /// merges its posts again when `content` says what it shows may have changed, and every
+    /// screen redraws (a list of the changes reads the manager when drawn).
+    package func dataDidChange(content: Bool) {
+        if content { currentScreen?.dataDidChange() }
         setNeedsDisplay()
     }
 

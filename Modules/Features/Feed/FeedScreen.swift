@@ -177,21 +177,8 @@ package final class FeedScreen: AppScreen {
         let policy = context.registry[.feedPolicy]
         let versions = Dictionary(
             entries.map { ($0.entry.id, $0.version) }, uniquingKeysWith: { first, _ in first })
-        let merged: [MergedEntry]
-        if let manager = context.mutations {
-            merged = manager.mergedHomeFeed(entries.map(\.entry), store: context.mediaStore)
-        } else {
-            merged = entries.map { cached in
-                var parentFacts: MediaFacts?
-                if case .reply(let parent) = cached.entry.context {
-                    parentFacts = context.mediaStore.facts(for: parent.id)
-                }
-                return MergedEntry(
-                    entry: cached.entry, facts: context.facts(for: cached.entry.media),
-                    parentFacts: parentFacts,
-                    status: .server)
-            }
-        }
+        rebuildCount += 1
+        let merged = context.mutations.mergedHomeFeed(entries.map(\.entry), store: context.mediaStore)
         var items: [PostItem] = []
         items.reserveCapacity(merged.count)
         var seeded: [(item: PostItem, rows: [Int])] = []
@@ -220,6 +207,9 @@ package final class FeedScreen: AppScreen {
     package func dataDidChange() {
         rebuild()
     }
+
+    /// How many times the posts were merged and handed to the list (a like costs one).
+    package private(set) var rebuildCount = 0
 
     package func revealNewest() {
         list.selectFirst()

@@ -71,11 +71,7 @@ package final class ProfileScreen: AppScreen {
         guard let profile else { return }
         let policy = context.registry[.feedPolicy]
         let facts = context.mediaStore.facts(for: profile.posts.entries.flatMap(\.mediaIDs))
-        let rows =
-            context.mutations?.mergedProfile(profile, facts: facts).posts
-            ?? profile.posts.entries.map {
-                MergedEntry(entry: $0, facts: context.facts(for: $0.media), status: .server)
-            }
+        let rows = context.mutations.mergedProfile(profile, facts: facts).posts
         let items = rows.filter { policy.shows($0.entry.media.kind) || $0.entry.media.kind == .text }.map {
             row in
             PostItem(

@@ -30,9 +30,9 @@ package final class AppContext {
     package weak var navigator: (any AppNavigator)?
     /// Carries out the viewer's changes (through the mutation manager).
     package var actions: (any ViewerActions)?
-    /// The mutation manager, when the manifest enables `mutations.replay`: screens show server
-    /// data merged with its pending changes.
-    package var mutations: MutationManager?
+    /// The mutation manager (`mutations.replay`): screens show server data merged with its
+    /// pending changes, through its merges only.
+    package let mutations: MutationManager
 
     /// Makes a context for a running app.
     package init(app: RunningApp, colorMode: ColorMode, clock: any WallClock, tracker: WorkTracker)
@@ -44,6 +44,12 @@ package final class AppContext {
         guard let service = app.service(.feedCache), let cache = try? service.cache else {
             throw AppContextError("the manifest does not enable 'feed.cache'; the home feed needs it")
         }
+        guard let replay = app.service(.mutationReplay), let manager = try? replay.manager else {
+            throw AppContextError(
+                "the manifest does not enable 'mutations.replay'; every change the viewer makes goes through it"
+            )
+        }
+        self.mutations = manager
         self.app = app
         self.network = network
         self.feedCache = cache
@@ -79,10 +85,10 @@ package final class AppContext {
         AgeFormatter.age(of: date, now: clock.now)
     }
 
-    /// The facts to show for a post: the store's, or zero counts for a post the store has not seen.
+    /// The facts to show for a post: the store's (zero counts for a post the store has not seen)
+    /// with the viewer's pending changes applied.
     package func facts(for media: Media) -> MediaFacts {
-        mediaStore.facts(for: media.id)
-            ?? MediaFacts(likeCount: 0, viewerLiked: false, replyCount: 0, repostCount: 0)
+        mutations.mergedFacts(mediaStore.facts(for: media.id), for: media.id)
     }
 }
 
@@ -101,8 +107,6 @@ package protocol AppNavigator: AnyObject {
     func openTab(_ destination: TabDestination)
     /// Asks for a redraw (interactive mode).
     func setNeedsDisplay()
-    /// Pending changes or shared facts changed: the screen shown should merge its data again.
-    func dataDidChange()
     /// The viewer just made a post: the screen shown scrolls to the newest.
     func revealNewest()
 }

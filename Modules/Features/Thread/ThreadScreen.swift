@@ -79,14 +79,7 @@ package final class ThreadScreen: AppScreen {
         guard let page else { return }
         let ids = page.ancestors.map(\.id) + [page.post.id] + page.replies.entries.flatMap(\.mediaIDs)
         let facts = context.mediaStore.facts(for: ids)
-        let merged =
-            context.mutations?.mergedThread(page, facts: facts)
-            ?? MergedThread(
-                ancestors: page.ancestors, post: page.post, postStatus: .server, isDeleted: false,
-                facts: facts,
-                replies: page.replies.entries.map { entry in
-                    MergedEntry(entry: entry, facts: context.facts(for: entry.media), status: .server)
-                }, nextCursor: page.replies.nextCursor)
+        let merged = context.mutations.mergedThread(page, facts: facts)
         func mergedFacts(of media: Media) -> MediaFacts {
             merged.facts[media.id] ?? context.facts(for: media)
         }

@@ -4,18 +4,22 @@ import Composition
 import Features
 import FeedCaching
 import Foundation
+import Mutations
 import StrandApp
+import Synchronization
 import TerminalUI
 import Wire
 
 /// The terminal UI end to end, headless, on the real app composition: launch to first frame
-/// from a warm cache, scrolling one post at a time, and a refresh that inserts above the fold.
+/// from a warm cache, scrolling one post at a time, a refresh that inserts above the fold, and
+/// one like from key press to settled screen.
 enum UISuite {
     static let entries = 1000
 
     static let suite = BenchSuite(
         name: "ui",
-        summary: "headless app: launch to first frame (warm cache), scroll frame times, refresh redraw"
+        summary:
+            "headless app: launch to first frame (warm cache), scroll frame times, refresh redraw, one like"
     ) { runner in
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "bench-ui-\(UUID().uuidString)"
@@ -158,8 +162,36 @@ enum UISuite {
             "refresh inserting 50 above: lines redrawn", value: Double(update.changedLineCount), unit: .count,
             baseline: ("full redraw", 24), targets: [.atMost(2)],
             note: "selected post kept: \(stillSelected && visible)")
+
+        // One like, from the key press to the settled screen: how often the feed merged, and the
+        // lines redrawn, against the change notices the mutation manager sent (each of which
+        // used to cost a full merge of the feed).
+        guard let feed, let manager = refreshing.shell?.context.mutations else {
+            throw BenchSetupError("the refreshed session has no feed or mutation manager")
+        }
+        let notices = Counter()
+        let observation = manager.observe { _ in notices.increment() }
+        let rebuildsBefore = feed.rebuildCount
+        _ = refreshing.shell?.handle(.character("l"))
+        await refreshing.settle()
+        let liked = frame2()
+        observation.cancel()
+        runner.report(
+            "one like, key to settled screen: feed merges", value: Double(feed.rebuildCount - rebuildsBefore),
+            unit: .count, baseline: ("change notices sent", Double(notices.value)), targets: [.atMost(1)])
+        runner.report(
+            "one like, key to settled screen: lines redrawn", value: Double(liked.changedLineCount),
+            unit: .count, baseline: ("full redraw", 24), targets: [.atMost(1)])
         await refreshing.stop()
     }
+}
+
+/// A count bumped from any thread.
+final class Counter: Sendable {
+    private let count = Mutex(0)
+
+    func increment() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
 }
 
 struct BenchSetupError: Error, CustomStringConvertible {

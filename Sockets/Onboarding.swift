@@ -36,11 +36,13 @@ public protocol Onboarding: Sendable {
 
 /// The flow an app gets when its manifest leaves `onboarding` unbound: create an account.
 public struct StandardOnboarding: Onboarding {
+    /// Asks for a handle.
     public let title = "Welcome! Pick a handle to create your account."
 
     /// Makes the standard flow.
     public init() {}
 
+    /// Only creating an account, whatever accounts exist.
     public func choices(existingAccounts: [OnboardingAccount]) -> [OnboardingChoice] {
         [.createAccount]
     }

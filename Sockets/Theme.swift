@@ -18,11 +18,17 @@ public protocol Theme: Sendable {
 
 /// The theme an app gets when its manifest leaves `theme` unbound.
 public struct StandardTheme: Theme {
+    /// Light grey, for text on a dark terminal.
     public let primaryText = RGBColor(hex: 0xE6E6E6)
+    /// Mid grey, for names, times and hints.
     public let secondaryText = RGBColor(hex: 0x8A8F98)
+    /// Dark grey, for rules between posts.
     public let separator = RGBColor(hex: 0x3A3F47)
+    /// Amber, for changes not yet confirmed.
     public let pending = RGBColor(hex: 0xC9A227)
+    /// Red, for refused changes and errors.
     public let failure = RGBColor(hex: 0xE5484D)
+    /// Coral, for a liked heart.
     public let like = RGBColor(hex: 0xF2555A)
 
     /// Makes the standard theme.

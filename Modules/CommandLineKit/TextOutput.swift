@@ -15,10 +15,12 @@ public struct StandardTextOutput: TextOutput {
     /// Makes the standard streams.
     public init() {}
 
+    /// Writes `text` to the process's standard output, unbuffered.
     public func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
+    /// Writes `text` to the process's standard error, unbuffered.
     public func writeError(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
@@ -31,7 +33,9 @@ public final class CapturedTextOutput: TextOutput {
     /// Makes an empty buffer.
     public init() {}
 
+    /// Appends `text` to `output`.
     public func write(_ text: String) { buffers.withLock { $0.output += text } }
+    /// Appends `text` to `error`.
     public func writeError(_ text: String) { buffers.withLock { $0.error += text } }
 
     /// Everything written to standard output so far.

@@ -35,6 +35,7 @@ public struct LaunchError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What failed, in which service, and what to do.
     public var description: String {
         var text: String
         switch reason {

@@ -11,6 +11,7 @@ public struct ManifestLoadError: Error, Sendable, CustomStringConvertible {
         self.diagnostics = diagnostics
     }
 
+    /// Every diagnostic, one per line.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
 

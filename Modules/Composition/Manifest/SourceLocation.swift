@@ -24,6 +24,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     /// `file:line:column`, as compiler diagnostics print it.
     public var description: String { "\(file):\(line):\(column)" }
 
+    /// Locations order by file, then line, then column.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }

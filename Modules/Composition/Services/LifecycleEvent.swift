@@ -28,6 +28,7 @@ public enum LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The event's kind, as manifests and scripts name it.
     public var description: String { kind.rawValue }
 
     /// An event's kind, named as manifests name it.
@@ -50,6 +51,7 @@ public enum LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
             self.init(rawValue: name)
         }
 
+        /// Kinds order as `allCases` lists them.
         public static func < (lhs: Kind, rhs: Kind) -> Bool {
             allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
         }

@@ -166,6 +166,7 @@ public enum ServiceGraphError: Error, Sendable, Equatable, CustomStringConvertib
     /// Services depend on each other in a cycle (the path ends where it began).
     case cycle([String])
 
+    /// What is wrong with the graph, naming the services.
     public var description: String {
         switch self {
         case .unknownService(let id):

@@ -6,6 +6,7 @@ public enum ProviderNeed: Sendable, Hashable, CustomStringConvertible {
     /// The provider's contract uses this service at run time, so it must be enabled.
     case service(String)
 
+    /// `socket NAME` or `service NAME`, as diagnostics name a requirement.
     public var description: String {
         switch self {
         case .socket(let id): "socket '\(id)'"
@@ -88,5 +89,6 @@ public struct CompositionError: Error, Sendable, CustomStringConvertible, Equata
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 }

@@ -186,11 +186,8 @@ package final class FeedScreen: AppScreen {
             let entry = row.entry
             let version = versions[entry.id]
             let item = PostItem(
-                id: entry.id.rawValue, media: entry.media, context: entry.context, facts: row.facts,
-                parentFacts: row.parentFacts, state: PostItem.State(row.status),
-                age: context.age(of: entry.media.createdAt),
-                contentVersion: version.map { Int(truncatingIfNeeded: $0) }
-                    ?? PostItem.version(of: entry.media, context: entry.context))
+                id: entry.id.rawValue, row: row, age: context.age(of: entry.media.createdAt),
+                contentVersion: version.map { Int(truncatingIfNeeded: $0) })
             items.append(item)
             if let version, let rows = heights?.rows(for: entry.id, version: version) {
                 seeded.append((item, rows))
@@ -260,7 +257,7 @@ package final class FeedScreen: AppScreen {
     }
 
     private func open(_ item: PostItem) {
-        guard item.state == .confirmed else {
+        guard item.isConfirmed else {
             context.navigator?.showMessage("this post is not on the server yet")
             return
         }

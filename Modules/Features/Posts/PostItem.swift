@@ -4,22 +4,14 @@ import ListEngine
 import MediaModel
 import Mutations
 
-/// One post as a list shows it: the media, how this surface presents it, the shared facts
-/// merged with pending changes, and whether the server has confirmed it.
+/// One post as a list shows it: the merged row (the entry, the shared facts merged with
+/// pending changes, and whether the server has it), and how this surface presents it.
 ///
 /// Items carry list identity (`id`), not the media: the same media can be two items of one
-/// list, as a post and as a reply's parent.
+/// list, as a post and as a reply's parent. Everything about the post itself is read from
+/// `row`, built once by the mutation manager's merge; the item adds only what the surface
+/// decides.
 package struct PostItem: ListDiffable, ListContentVersioned, Sendable, Hashable, CustomStringConvertible {
-    /// Where the server stands on the item.
-    package enum State: Sendable, Hashable {
-        /// The server has it.
-        case confirmed
-        /// Made on this device and not yet confirmed.
-        case pending
-        /// The server refused it; the message says why.
-        case failed(String)
-    }
-
     /// How the item sits in its list.
     package enum Role: Sendable, Hashable {
         /// An entry of a feed (home or profile).
@@ -34,43 +26,38 @@ package struct PostItem: ListDiffable, ListContentVersioned, Sendable, Hashable,
 
     /// The list identity (a feed entry id, or a role and media id in a thread).
     package var id: String
-    /// The post.
-    package var media: Media
-    /// Why the post is in the feed: on its own, as a reply under its parent, or reposted.
-    package var context: FeedEntry.Context
-    /// Likes, replies and reposts as the viewer should see them now.
-    package var facts: MediaFacts
-    /// The parent's facts, for a reply shown under its parent.
-    package var parentFacts: MediaFacts?
-    /// Confirmed, pending or failed.
-    package var state: State
+    /// The merged row: entry, facts as the viewer should see them now, and status.
+    package var row: MergedEntry
     /// How the item sits in its list.
     package var role: Role
     /// The post's age as shown ("5m", "3h"), made when the item was built.
     package var age: String
-    /// The token of the pending change that made this item, for a post not yet confirmed.
-    package var pendingToken: String?
     /// A number that changes when the item's height may change (the feed cache's version for
     /// cached entries).
     package var contentVersion: Int
 
-    /// Makes an item.
-    package init(
-        id: String, media: Media, context: FeedEntry.Context = .standalone, facts: MediaFacts,
-        parentFacts: MediaFacts? = nil, state: State = .confirmed, role: Role = .feed, age: String,
-        pendingToken: String? = nil, contentVersion: Int
-    ) {
+    /// Makes an item of `row`; `contentVersion` defaults to one computed from the row's media and
+    /// context.
+    package init(id: String, row: MergedEntry, role: Role = .feed, age: String, contentVersion: Int? = nil) {
         self.id = id
-        self.media = media
-        self.context = context
-        self.facts = facts
-        self.parentFacts = parentFacts
-        self.state = state
+        self.row = row
         self.role = role
         self.age = age
-        self.pendingToken = pendingToken
-        self.contentVersion = contentVersion
+        self.contentVersion = contentVersion ?? Self.version(of: row.entry.media, context: row.entry.context)
     }
+
+    /// The post.
+    package var media: Media { row.entry.media }
+    /// Why the post is in the feed: on its own, as a reply under its parent, or reposted.
+    package var context: FeedEntry.Context { row.entry.context }
+    /// Likes, replies and reposts as the viewer should see them now.
+    package var facts: MediaFacts { row.facts }
+    /// The parent's facts, for a reply shown under its parent.
+    package var parentFacts: MediaFacts? { row.parentFacts }
+    /// Server data, or a change of this device still pending or failed.
+    package var status: OptimisticStatus { row.status }
+    /// Whether the server has the post (so it can be opened, liked or reposted).
+    package var isConfirmed: Bool { row.status == .server }
 
     package var diffIdentifier: String { id }
 
@@ -117,15 +104,4 @@ struct StableHasher {
     }
 
     var value: Int { Int(truncatingIfNeeded: hash.value & 0x3FFF_FFFF_FFFF_FFFF) }
-}
-
-extension PostItem.State {
-    /// The state of a merged row: confirmed for server data, else pending or failed.
-    init(_ status: OptimisticStatus) {
-        switch status {
-        case .server: self = .confirmed
-        case .pending: self = .pending
-        case .failed(_, let message): self = .failed(message)
-        }
-    }
 }

@@ -14,7 +14,7 @@ enum PostKeys {
             context.navigator?.showMessage("select a post first")
             return true
         }
-        guard item.state == .confirmed || character == "r" else {
+        guard item.isConfirmed || character == "r" else {
             context.navigator?.showMessage("this post is not on the server yet")
             return true
         }

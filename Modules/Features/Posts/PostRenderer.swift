@@ -1,5 +1,6 @@
 import Foundation
 import MediaModel
+import Mutations
 import Sockets
 import TerminalUI
 
@@ -79,8 +80,8 @@ package enum PostRenderer {
         line.append(avatarGlyph(item.media.author) + " ", style: p.style.accent)
         line.append(item.media.author.displayName, style: p.style.strong)
         line.append(" @\(item.media.author.handle) · \(item.age)", style: p.style.secondary)
-        switch item.state {
-        case .confirmed:
+        switch item.status {
+        case .server:
             break
         case .pending:
             line.append(" · sending…", style: p.style.pending)
@@ -88,7 +89,7 @@ package enum PostRenderer {
             line.append(" · failed", style: p.style.failure)
         }
         var lines = [TextLayout.truncate(line, width: width)]
-        if case .failed(let reason) = item.state {
+        if case .failed(_, let reason) = item.status {
             lines += TextLayout.wrap(StyledLine("✕ \(reason)", style: p.style.failure), width: width)
         }
         return lines
@@ -230,10 +231,10 @@ package enum PostRenderer {
             meta.append(
                 item.facts.viewerLiked ? "   ♥ \(item.facts.likeCount)" : "   ♡ \(item.facts.likeCount)",
                 style: item.facts.viewerLiked ? p.style.like : p.style.secondary)
-            switch item.state {
-            case .confirmed: break
+            switch item.status {
+            case .server: break
             case .pending: meta.append(" · sending…", style: p.style.pending)
-            case .failed(let reason): meta.append(" · failed: \(reason)", style: p.style.failure)
+            case .failed(_, let reason): meta.append(" · failed: \(reason)", style: p.style.failure)
             }
             lines.append(TextLayout.truncate(meta, width: width))
             lines.append(StyledLine())

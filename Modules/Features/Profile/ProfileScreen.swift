@@ -74,11 +74,7 @@ package final class ProfileScreen: AppScreen {
         let rows = context.mutations.mergedProfile(profile, facts: facts).posts
         let items = rows.filter { policy.shows($0.entry.media.kind) || $0.entry.media.kind == .text }.map {
             row in
-            PostItem(
-                id: row.entry.id.rawValue, media: row.entry.media, context: row.entry.context,
-                facts: row.facts,
-                state: PostItem.State(row.status), age: context.age(of: row.entry.media.createdAt),
-                contentVersion: PostItem.version(of: row.entry.media, context: row.entry.context))
+            PostItem(id: row.entry.id.rawValue, row: row, age: context.age(of: row.entry.media.createdAt))
         }
         list.show(items)
     }

@@ -94,13 +94,15 @@ package final class ThreadScreen: AppScreen {
             item(
                 merged.post, facts: mergedFacts(of: merged.post), role: .focus,
                 id: "focus:\(merged.post.id.rawValue)",
-                state: PostItem.State(merged.postStatus)))
+                status: merged.postStatus))
         for reply in merged.replies {
+            // A reply sits under the post it answers, so it is drawn on its own, not with its parent.
+            var row = reply
+            row.entry.context = .standalone
             items.append(
-                item(
-                    reply.entry.media, facts: reply.facts, role: .reply,
-                    id: "reply:\(reply.entry.id.rawValue)",
-                    state: PostItem.State(reply.status)))
+                PostItem(
+                    id: "reply:\(reply.entry.id.rawValue)", row: row, role: .reply,
+                    age: context.age(of: reply.entry.media.createdAt)))
         }
         list.show(items) { [weak self] in
             if let id { self?.list.select(id: id) }
@@ -111,13 +113,14 @@ package final class ThreadScreen: AppScreen {
         rebuild()
     }
 
+    /// An ancestor or the focused post: a post of the thread page, not an entry of a feed, shown
+    /// standalone.
     private func item(
-        _ media: Media, facts: MediaFacts, role: PostItem.Role, id: String, state: PostItem.State = .confirmed
+        _ media: Media, facts: MediaFacts, role: PostItem.Role, id: String, status: OptimisticStatus = .server
     ) -> PostItem {
-        PostItem(
-            id: id, media: media, facts: facts, state: state, role: role,
-            age: context.age(of: media.createdAt),
-            contentVersion: PostItem.version(of: media, context: .standalone))
+        let entry = FeedEntry(id: FeedEntryID(id), media: media)
+        let row = MergedEntry(entry: entry, facts: facts, status: status)
+        return PostItem(id: id, row: row, role: role, age: context.age(of: media.createdAt))
     }
 
     /// The post selected now (the focused post when nothing is).

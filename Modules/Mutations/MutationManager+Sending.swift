@@ -208,7 +208,6 @@ extension MutationManager {
         let tokens = journalLock.withLock { _ -> (changed: Set<MutationToken>, onlyFacts: Bool) in
             if !facts.isEmpty {
                 if let feedCache { try? feedCache.storeFacts(facts) }
-                if let mediaStore, mediaStore !== feedCache?.mediaStore { mediaStore.apply(facts) }
             }
             var confirmed = row
             confirmed.state = .confirmed
@@ -289,7 +288,7 @@ extension MutationManager {
     /// there is no store to read the server's facts from), revision left out: the part of the
     /// merged state a confirmation may change.
     private func shownFacts(of mutation: Mutation) -> MediaFacts?? {
-        guard let id = mutation.targetMedia, let store = mediaStore ?? feedCache?.mediaStore else {
+        guard let id = mutation.targetMedia, let store = feedCache?.mediaStore else {
             return nil
         }
         let server = store.facts(for: id)

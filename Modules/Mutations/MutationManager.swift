@@ -20,13 +20,14 @@ import Wire
 /// 4. Retryable failures back off (exponential, full jitter, `Retry-After` honored), with the
 ///    schedule in the journal, so it survives restarts; a 401 renews the session first;
 ///    permanent failures mark the mutation failed and roll its effect back.
-/// 5. The confirming response is applied to server-side state (`MediaStore`, the feed cache,
+/// 5. The confirming response is applied to server-side state (the facts through the feed
+///    cache, which keeps them for the next cold start and applies them to its `MediaStore`;
 ///    posts awaiting a list) in the same step its effect leaves the layer: nothing flickers.
 /// 6. Every attempt goes to the attempt log.
 ///
 /// ```swift
 /// let manager = try MutationManager(database: database, client: { network.client },
-///                                   mediaStore: network.mediaStore, feedCache: cache, clock: clock)
+///                                   feedCache: cache, clock: clock)
 /// manager.start()
 /// let token = try await manager.enqueue(.like("m42"))     // durable when it returns
 /// let rows = manager.mergedHomeFeed(cached, store: network.mediaStore)
@@ -72,9 +73,9 @@ public final class MutationManager: Sendable {
 
     /// The app database holding the journal and the attempt log.
     public let database: Database
-    /// Where confirmed facts go (the app's shared facts), if anywhere besides the feed cache's.
-    public let mediaStore: MediaStore?
-    /// The feed cache confirmed facts are stored in, so a cold start shows them.
+    /// The way confirmed facts reach the app: the feed cache writes them into its rows (so a cold
+    /// start shows them) and applies them to its `MediaStore`, the one store screens read. Nil for
+    /// a manager that only journals and sends.
     public let feedCache: FeedCache?
     /// Where time comes from: backoff, attempt times, idleness. With a `ManualClock` nothing is
     /// retried until the clock is advanced.
@@ -95,8 +96,8 @@ public final class MutationManager: Sendable {
     /// - Parameters:
     ///   - database: the app database that holds the journal and the attempt log.
     ///   - send: how a mutation reaches the server (`APIClient.send(_:clientToken:)`).
-    ///   - mediaStore: where confirmed facts go besides `feedCache`'s store.
-    ///   - feedCache: where confirmed facts are stored for the next cold start.
+    ///   - feedCache: where confirmed facts go: its rows, for the next cold start, and its
+    ///     `MediaStore`, for the screens.
     ///   - reauthenticate: renews the session after a 401, before the retry (default: nothing,
     ///     so the next attempt re-reads the session token through `send`).
     ///   - clock: where time comes from: backoff, attempt times, idleness (with a `ManualClock`
@@ -105,13 +106,12 @@ public final class MutationManager: Sendable {
     /// - Throws: `MutationError` (`storage`) when the journal cannot be read.
     /// - Complexity: O(n) in the journal's rows.
     public init(
-        database: Database, send: @escaping Send, mediaStore: MediaStore? = nil, feedCache: FeedCache? = nil,
+        database: Database, send: @escaping Send, feedCache: FeedCache? = nil,
         clock: any WallClock = SystemClock(), configuration: Configuration = Configuration(),
         reauthenticate: @escaping @Sendable () async -> Void = {}
     ) throws(MutationError) {
         self.database = database
         self.send = send
-        self.mediaStore = mediaStore
         self.feedCache = feedCache
         self.clock = clock
         self.configuration = configuration
@@ -144,8 +144,8 @@ public final class MutationManager: Sendable {
     /// Opens the manager sending through the client `client` returns at each attempt (so a
     /// sign-in in between is picked up).
     public convenience init(
-        database: Database, client: @escaping @Sendable () -> APIClient, mediaStore: MediaStore? = nil,
-        feedCache: FeedCache? = nil, clock: any WallClock = SystemClock(),
+        database: Database, client: @escaping @Sendable () -> APIClient, feedCache: FeedCache? = nil,
+        clock: any WallClock = SystemClock(),
         configuration: Configuration = Configuration(),
         reauthenticate: @escaping @Sendable () async -> Void = {}
     ) throws(MutationError) {
@@ -153,7 +153,7 @@ public final class MutationManager: Sendable {
             database: database,
             send: { mutation, token throws(TransportError) in
                 try await client().send(mutation, clientToken: token.rawValue)
-            }, mediaStore: mediaStore, feedCache: feedCache, clock: clock, configuration: configuration,
+            }, feedCache: feedCache, clock: clock, configuration: configuration,
             reauthenticate: reauthenticate)
     }
 

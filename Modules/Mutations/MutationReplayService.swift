@@ -31,7 +31,7 @@ public final class MutationReplayService: Service {
         let network = try context.service(.networkClient)
         let cache = try context.service(.feedCache).cache
         let manager = try MutationManager(
-            database: database, client: { network.client }, mediaStore: network.mediaStore, feedCache: cache,
+            database: database, client: { network.client }, feedCache: cache,
             clock: context.values[NetworkClockKey.self],
             configuration: context.values[MutationConfigurationKey.self],
             reauthenticate: context.values[MutationReauthenticationKey.self] ?? {})

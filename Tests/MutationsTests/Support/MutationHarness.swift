@@ -102,8 +102,8 @@ final class MutationHarness {
             try await client.homeFeed(cursor: cursor, limit: 20)
         }
         let manager = try MutationManager(
-            database: database, client: { client.signedIn(as: session.token) }, mediaStore: store,
-            feedCache: cache, clock: clock, configuration: configuration,
+            database: database, client: { client.signedIn(as: session.token) }, feedCache: cache,
+            clock: clock, configuration: configuration,
             reauthenticate: {
                 reauthentications.increment()
                 session.renew()

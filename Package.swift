@@ -164,8 +164,8 @@ let package = Package(
         tests(
             "Networking",
             [
-                "Networking", "ServerAPI", "FeedCaching", "Backend", "Composition", "MediaModel", "Storage",
-                "Wire",
+                "Networking", "NetworkingTesting", "ServerAPI", "FeedCaching", "Backend", "Composition",
+                "MediaModel", "Storage", "Wire",
             ]),
         tests("Sockets", ["Sockets"]),
         tests(

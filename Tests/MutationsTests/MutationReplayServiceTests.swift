@@ -4,6 +4,7 @@ import Foundation
 import MediaModel
 import Mutations
 import Networking
+import NetworkingTesting
 import ServerAPI
 import Storage
 import Testing
@@ -15,17 +16,7 @@ import Wire
     ]
 
     static func definition() -> AppDefinition {
-        let list = services.map { "\"\($0)\"" }.joined(separator: ", ")
-        let manifest = """
-            {"app": "testapp", "displayName": "Test App", "version": "1.0.0", "sockets": {}, "services": [\(list)]}
-            """
-        let catalog = Catalog.merging([
-            EmbeddedBackend.catalog,
-            NetworkServices.catalog(transportSources: [TransportSourceReference(.embeddedBackend)]),
-        ])
-        return AppDefinition(
-            id: "testapp", catalog: catalog,
-            manifest: EmbeddedManifest(path: "Manifests/testapp.json", contents: manifest))
+        networkTestApp(services: services)
     }
 
     static func values(backend: String, app: String, clock: ManualClock, profile: FaultProfile)

@@ -4,6 +4,7 @@ import FeedCaching
 import Foundation
 import MediaModel
 import Networking
+import NetworkingTesting
 import ServerAPI
 import Storage
 import Testing
@@ -13,17 +14,7 @@ import Wire
     static let services = ["backend.embedded", "storage.database", "network.client", "feed.cache"]
 
     static func definition(services: [String] = services) -> AppDefinition {
-        let list = services.map { "\"\($0)\"" }.joined(separator: ", ")
-        let manifest = """
-            {"app": "testapp", "displayName": "Test App", "version": "1.0.0", "sockets": {}, "services": [\(list)]}
-            """
-        let catalog = Catalog.merging([
-            EmbeddedBackend.catalog,
-            NetworkServices.catalog(transportSources: [TransportSourceReference(.embeddedBackend)]),
-        ])
-        return AppDefinition(
-            id: "testapp", catalog: catalog,
-            manifest: EmbeddedManifest(path: "Manifests/testapp.json", contents: manifest))
+        networkTestApp(services: services)
     }
 
     /// Launch values for one app over a backend directory both launches share.

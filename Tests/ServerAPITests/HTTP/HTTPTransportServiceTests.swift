@@ -3,6 +3,7 @@ import Composition
 import Foundation
 import MediaModel
 import Networking
+import NetworkingTesting
 import ServerAPI
 import Storage
 import Testing
@@ -15,17 +16,7 @@ import Wire
     ]
 
     static func definition() -> AppDefinition {
-        let list = services.map { "\"\($0)\"" }.joined(separator: ", ")
-        let manifest = """
-            {"app": "testapp", "displayName": "Test App", "version": "1.0.0", "sockets": {}, "services": [\(list)]}
-            """
-        let catalog = Catalog.merging([
-            EmbeddedBackend.catalog,
-            NetworkServices.catalog(transportSources: [.init(.httpBackend), .init(.embeddedBackend)]),
-        ])
-        return AppDefinition(
-            id: "testapp", catalog: catalog,
-            manifest: EmbeddedManifest(path: "Manifests/testapp.json", contents: manifest))
+        networkTestApp(services: services, transportSources: [.init(.httpBackend), .init(.embeddedBackend)])
     }
 
     /// Launch values as the launcher sets them for `--server URL` (or none).

@@ -103,17 +103,30 @@ public final class HTTPTransport: Transport {
         }
 
         let session = isChange ? changeSession : session
+        // The caller gets the first of: the exchange's result, the limit passing, its own
+        // cancellation. It never waits for URLSession to acknowledge a cancel: cancelling a task
+        // can block in FoundationNetworking (its queue may be busy with that very response), so
+        // the cancel is sent from a dispatch thread and nothing here waits for it.
         let expired = Expiry()
-        let exchange = Task { try await session.data(for: urlRequest) }
+        let outcome = Outcome()
+        let exchange = Task {
+            do {
+                outcome.resolve(.success(try await session.data(for: urlRequest)))
+            } catch {
+                outcome.resolve(.failure(error))
+            }
+        }
         let watchdog = Task {
             try await Task.sleep(for: limit)
             expired.fire()
-            exchange.cancel()
+            outcome.resolve(.failure(CancellationError()))
+            Self.cancelWithoutWaiting(exchange)
         }
         let result = await withTaskCancellationHandler {
-            await exchange.result
+            await outcome.value
         } onCancel: {
-            exchange.cancel()
+            outcome.resolve(.failure(CancellationError()))
+            Self.cancelWithoutWaiting(exchange)
         }
         watchdog.cancel()
         switch result {
@@ -153,6 +166,12 @@ public final class HTTPTransport: Transport {
         return headers
     }
 
+    /// Cancels `task` from a dispatch thread, so a cancel that blocks holds neither the caller
+    /// nor a thread of the cooperative pool.
+    private static func cancelWithoutWaiting(_ task: Task<Void, Never>) {
+        DispatchQueue.global().async { task.cancel() }
+    }
+
     static func seconds(_ duration: Duration) -> TimeInterval {
         let (seconds, attoseconds) = duration.components
         return TimeInterval(seconds) + TimeInterval(attoseconds) * 1e-18
@@ -166,4 +185,41 @@ private final class Expiry: Sendable {
     func fire() { fired.store(true, ordering: .releasing) }
 
     var hasFired: Bool { fired.load(ordering: .acquiring) }
+}
+
+/// The result of one exchange, delivered once to the one caller waiting for it: the first of
+/// the response, the deadline and the caller's cancellation wins; later ones are dropped.
+private final class Outcome: Sendable {
+    private struct State {
+        var result: Result<(Data, URLResponse), any Error>?
+        var waiter: CheckedContinuation<Result<(Data, URLResponse), any Error>, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    /// Settles the outcome, unless it is settled already.
+    func resolve(_ result: Result<(Data, URLResponse), any Error>) {
+        let waiter = state.withLock {
+            state -> CheckedContinuation<Result<(Data, URLResponse), any Error>, Never>? in
+            guard state.result == nil else { return nil }
+            state.result = result
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: result)
+    }
+
+    /// The outcome, once settled.
+    var value: Result<(Data, URLResponse), any Error> {
+        get async {
+            await withCheckedContinuation { continuation in
+                let settled = state.withLock { state -> Result<(Data, URLResponse), any Error>? in
+                    if let result = state.result { return result }
+                    state.waiter = continuation
+                    return nil
+                }
+                if let settled { continuation.resume(returning: settled) }
+            }
+        }
+    }
 }

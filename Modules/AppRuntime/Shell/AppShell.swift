@@ -40,8 +40,9 @@ package final class AppShell: AppNavigator {
     /// The screen size.
     package private(set) var height: Int
     private var banner: (text: String, until: Date)?
-    private var message: String?
-    private var showingHelp = false
+    var message: String?
+    /// Whether the `?` overlay is shown.
+    var showingHelp = false
     /// Called when something changed and the frame should be drawn again.
     package var onNeedsDisplay: (@MainActor () -> Void)?
 
@@ -155,45 +156,6 @@ package final class AppShell: AppNavigator {
         setNeedsDisplay()
     }
 
-    // MARK: Keys
-
-    /// Routes a key: the help overlay, then the screen, then the shell's own keys.
-    package func handle(_ key: Key) -> KeyOutcome {
-        message = nil
-        if showingHelp {
-            showingHelp = false
-            setNeedsDisplay()
-            return key == .character("q") ? .quit : .handled
-        }
-        if let screen = currentScreen, screen.handle(key) {
-            setNeedsDisplay()
-            return .handled
-        }
-        let capturesText = currentScreen?.capturesText ?? false
-        if modal != nil {
-            if key == .control("c") || (key == .character("q") && !capturesText) { return .quit }
-            return .handled
-        }
-        switch key {
-        case .character("q") where !capturesText, .control("c"):
-            return .quit
-        case .character("?") where !capturesText:
-            showingHelp = true
-        case .character(let digit) where !capturesText && digit.isNumber:
-            if let number = digit.wholeNumberValue, (1...tabs.count).contains(number) {
-                openTab(at: number - 1)
-            }
-        case .escape, .backspace:
-            pop()
-        case .character("n") where !capturesText:
-            openTab(.compose)
-        default:
-            break
-        }
-        setNeedsDisplay()
-        return .handled
-    }
-
     /// Resizes the frame and every screen in it.
     package func resize(width: Int, height: Int) {
         self.width = width
@@ -240,7 +202,9 @@ package final class AppShell: AppNavigator {
         let content = Rect(x: 0, y: 2, width: width, height: contentSize.height)
         var cursor = screen?.draw(into: &buffer, in: content)
         if showingHelp {
-            HelpOverlay.draw(into: &buffer, in: content, tabs: tabs, style: style)
+            HelpOverlay.draw(
+                into: &buffer, in: content, title: screen?.title ?? "", screen: screen?.keyBindings ?? [],
+                shell: keys.bindings, style: style)
             cursor = nil
         }
 

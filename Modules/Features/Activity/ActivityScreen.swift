@@ -25,9 +25,8 @@ package final class ActivityScreen: AppScreen {
 
     package var title: String { "Activity" }
 
-    package var hints: String {
-        if loading { return "loading…" }
-        return message ?? "j/k move · enter open the post"
+    package var status: String? {
+        loading ? "loading…" : message
     }
 
     package func appear() {
@@ -75,16 +74,33 @@ package final class ActivityScreen: AppScreen {
         }
     }
 
+    // MARK: Keys
+
+    /// What the activity screen's keys do.
+    enum Command: Sendable {
+        case next, previous, open
+    }
+
+    /// The activity screen's keys: the one place to add one.
+    var keys: KeyTable<Command> {
+        KeyTable([
+            .move(down: .next, up: .previous),
+            .init([.enter], .open, does: "open the post", footer: "enter"),
+        ])
+    }
+
+    package var keyBindings: [KeyBinding] { keys.bindings }
+
     package func handle(_ key: Key) -> Bool {
         message = nil
-        switch key {
-        case .character("j"), .down: selection = min(selection + 1, max(events.count - 1, 0))
-        case .character("k"), .up: selection = max(selection - 1, 0)
-        case .enter:
+        guard let command = keys.command(for: key) else { return false }
+        switch command {
+        case .next: selection = min(selection + 1, max(events.count - 1, 0))
+        case .previous: selection = max(selection - 1, 0)
+        case .open:
             guard events.indices.contains(selection), let media = events[selection].media else { return true }
             context.navigator?.push(
                 ThreadScreen(context: context, mediaID: media.id, width: 80, height: height))
-        default: return false
         }
         return true
     }

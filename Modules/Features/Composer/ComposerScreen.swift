@@ -42,46 +42,64 @@ package final class ComposerScreen: AppScreen {
 
     package var capturesText: Bool { !pickerFocused }
 
-    package var hints: String {
-        if let message { return message }
-        if !takesPhotos { return "type · enter send · esc cancel" }
-        return pickerFocused
-            ? "←/→ choose · space pick · tab back to text · enter post · esc cancel"
-            : "type · enter post · tab photos · esc cancel"
-    }
+    package var status: String? { message }
 
     /// The text typed so far.
     package var text: String { field.text }
 
     package func appear() {}
 
+    // MARK: Keys
+
+    /// What the composer's keys do.
+    enum Command: Sendable {
+        case previousPhoto, nextPhoto, pick, switchFocus, submit, cancel
+    }
+
+    /// The composer's keys now: the one place to add one. While the text has the focus, every
+    /// key not listed here is the text field's (typing, editing, moving the cursor).
+    var keys: KeyTable<Command> {
+        let cancel = KeyTable.Row([.escape], Command.cancel, does: "cancel", footer: "esc")
+        guard takesPhotos else {
+            return KeyTable([.note("type"), .init([.enter], .submit, does: "send", footer: "enter"), cancel])
+        }
+        guard pickerFocused else {
+            return KeyTable([
+                .note("type"), .init([.enter], .submit, does: "post", footer: "enter"),
+                .init([.tab, .backTab], .switchFocus, label: "tab", does: "photos", footer: "tab"), cancel,
+            ])
+        }
+        return KeyTable([
+            .init(
+                [
+                    (.left, .previousPhoto), (.right, .nextPhoto), (.character("h"), .previousPhoto),
+                    (.character("l"), .nextPhoto),
+                ], label: "← →  h l", does: "choose", footer: "←/→"),
+            .init([.character(" ")], .pick, does: "pick", footer: "space"),
+            .init([.tab, .backTab], .switchFocus, label: "tab", does: "back to text", footer: "tab"),
+            .init([.enter], .submit, does: "post", footer: "enter"),
+            cancel,
+        ])
+    }
+
+    package var keyBindings: [KeyBinding] { keys.bindings }
+
     package func handle(_ key: Key) -> Bool {
         message = nil
-        switch key {
-        case .escape:
+        guard let command = keys.command(for: key) else {
+            return capturesText && field.handle(.key(key))
+        }
+        switch command {
+        case .cancel:
             context.navigator?.pop()
             if replyingTo == nil { clear() }
-            return true
-        case .tab, .backTab:
-            guard takesPhotos else { return true }
-            pickerFocused.toggle()
-            return true
-        case .enter:
-            submit()
-            return true
-        default:
-            break
+        case .switchFocus: pickerFocused.toggle()
+        case .submit: submit()
+        case .previousPhoto: pickerIndex = max(pickerIndex - 1, 0)
+        case .nextPhoto: pickerIndex = min(pickerIndex + 1, SamplePhotos.all.count - 1)
+        case .pick: pickedPhoto = pickedPhoto == pickerIndex ? nil : pickerIndex
         }
-        if pickerFocused {
-            switch key {
-            case .left, .character("h"): pickerIndex = max(pickerIndex - 1, 0)
-            case .right, .character("l"): pickerIndex = min(pickerIndex + 1, SamplePhotos.all.count - 1)
-            case .character(" "): pickedPhoto = pickedPhoto == pickerIndex ? nil : pickerIndex
-            default: return false
-            }
-            return true
-        }
-        return field.handle(.key(key))
+        return true
     }
 
     /// Checks the draft against the composer policy and hands it over; on a rejection the

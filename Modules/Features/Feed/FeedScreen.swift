@@ -36,10 +36,8 @@ package final class FeedScreen: AppScreen {
 
     package var title: String { "Home" }
 
-    package var hints: String {
-        if refreshing { return "refreshing…" }
-        if let message { return message }
-        return "j/k move · enter open · l like · r reply · s repost · n new · ↑ at top refreshes"
+    package var status: String? {
+        refreshing ? "refreshing…" : message
     }
 
     /// The posts shown now (for tests and the bench).
@@ -228,25 +226,43 @@ package final class FeedScreen: AppScreen {
 
     // MARK: Keys
 
+    /// What the feed's keys do.
+    enum Command: Sendable {
+        case next, previousOrRefresh, pageDown, pageUp, open, post(PostKeys.Command)
+    }
+
+    /// The feed's keys: the one place to add one.
+    var keys: KeyTable<Command> {
+        KeyTable(
+            [
+                .move(down: .next, up: .previousOrRefresh),
+                .init([(.pageDown, .pageDown), (.pageUp, .pageUp)], label: "pgdn pgup", does: "page"),
+                .init([.enter], .open, does: "open", footer: "enter"),
+            ]
+                + PostKeys.rows(noun: context.presentation.replyNoun, Command.post)
+                + [.note("↑ at top", does: "refreshes")])
+    }
+
+    package var keyBindings: [KeyBinding] { keys.bindings }
+
     package func handle(_ key: Key) -> Bool {
         message = nil
-        switch key {
-        case .character("j"), .down:
+        guard let command = keys.command(for: key) else { return false }
+        switch command {
+        case .next:
             list.selectNext()
             loadMoreIfNearEnd()
-        case .character("k"), .up:
+        case .previousOrRefresh:
             if list.isAtTop { refresh() } else { list.selectPrevious() }
         case .pageDown:
             list.view.pageDown()
             loadMoreIfNearEnd()
         case .pageUp:
             list.view.pageUp()
-        case .enter:
+        case .open:
             list.activate()
-        default:
-            return PostKeys.handle(
-                key, item: list.selectedItem, context: context,
-                listSize: (list.view.viewportWidth, list.view.viewportHeight))
+        case .post(let post):
+            PostKeys.perform(post, item: list.selectedItem, context: context)
         }
         return true
     }

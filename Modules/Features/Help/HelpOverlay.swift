@@ -1,33 +1,35 @@
-import Sockets
 import TerminalUI
 
-/// The `?` overlay: every key, drawn over the screen.
+/// The `?` overlay, drawn over the screen: the keys of the screen shown (its ``KeyTable``, the
+/// same one its footer and its `handle(_:)` use), then the shell's keys that screen leaves to
+/// the shell (tabs, help, quit, …).
 package enum HelpOverlay {
-    /// The overlay's lines: the keys of every screen, then the app's tabs.
-    package static func lines(tabs: [Tab]) -> [String] {
-        var lines = [
-            "Keys",
-            "",
-            "  ↑ ↓  j k     move",
-            "  enter        open",
-            "  esc  ⌫       back",
-            "  l            like / unlike",
-            "  r            reply",
-            "  s            repost",
-            "  n            new post",
-            "  ?            this help",
-            "  q            quit",
-            "",
+    /// The width of the key column, before what the keys do.
+    static let keyColumn = 13
+
+    /// The overlay's lines: a heading naming the screen, its keys, then `shell`'s keys without
+    /// those the screen takes first, then how to close the overlay.
+    package static func lines(title: String, screen: [KeyBinding], shell: [KeyBinding]) -> [String] {
+        let taken = Set(screen.flatMap(\.keys))
+        let shellLeft = shell.compactMap { $0.removing(taken) }
+        return ["Keys · \(title)", ""] + screen.map(line) + [""] + shellLeft.map(line) + [
+            "", "any key closes this help",
         ]
-        for (index, tab) in tabs.enumerated() { lines.append("  \(index + 1)            \(tab.title)") }
-        lines += ["", "any key closes this help"]
-        return lines
+    }
+
+    /// One key's line: `  ↑ ↓  j k     move`.
+    static func line(_ binding: KeyBinding) -> String {
+        let gap = max(keyColumn - binding.label.displayWidth, 1)
+        return "  " + binding.label + String(repeating: " ", count: gap) + binding.does
     }
 
     /// Draws the overlay as a box centred in `rect`.
-    package static func draw(into buffer: inout ScreenBuffer, in rect: Rect, tabs: [Tab], style: AppStyle) {
-        let text = lines(tabs: tabs)
-        let boxWidth = min(rect.width - 4, 44)
+    package static func draw(
+        into buffer: inout ScreenBuffer, in rect: Rect, title: String, screen: [KeyBinding],
+        shell: [KeyBinding], style: AppStyle
+    ) {
+        let text = lines(title: title, screen: screen, shell: shell)
+        let boxWidth = min(rect.width - 4, 56)
         let boxHeight = min(rect.height, text.count + 2)
         guard boxWidth > 10, boxHeight > 3 else { return }
         let box = Rect(x: rect.x + (rect.width - boxWidth) / 2, y: rect.y, width: boxWidth, height: boxHeight)

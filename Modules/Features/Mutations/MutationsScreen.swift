@@ -18,9 +18,7 @@ package final class MutationsScreen: AppScreen {
 
     package var title: String { "Sync" }
 
-    package var hints: String {
-        message ?? "j/k move · r retry · x discard (failed changes)"
-    }
+    package var status: String? { message }
 
     private var changes: [(change: ChangeSummary, failed: Bool)] {
         guard let actions = context.actions else { return [] }
@@ -29,27 +27,44 @@ package final class MutationsScreen: AppScreen {
 
     package func appear() {}
 
+    // MARK: Keys
+
+    /// What the Sync tab's keys do.
+    enum Command: Sendable {
+        case next, previous, retry, discard
+    }
+
+    /// The Sync tab's keys: the one place to add one.
+    var keys: KeyTable<Command> {
+        KeyTable([
+            .move(down: .next, up: .previous),
+            .init([.character("r")], .retry, does: "retry", footer: "r"),
+            .init([.character("x")], .discard, does: "discard (failed changes)", footer: "x"),
+        ])
+    }
+
+    package var keyBindings: [KeyBinding] { keys.bindings }
+
     package func handle(_ key: Key) -> Bool {
         message = nil
+        guard let command = keys.command(for: key) else { return false }
         let list = changes
-        switch key {
-        case .character("j"), .down: selection = min(selection + 1, max(list.count - 1, 0))
-        case .character("k"), .up: selection = max(selection - 1, 0)
-        case .character("r"), .character("x"):
+        switch command {
+        case .next: selection = min(selection + 1, max(list.count - 1, 0))
+        case .previous: selection = max(selection - 1, 0)
+        case .retry, .discard:
             guard list.indices.contains(selection), list[selection].failed, let actions = context.actions
             else {
                 message = "select a failed change first"
                 return true
             }
-            if key == .character("r") {
+            if command == .retry {
                 actions.retry(list[selection].change)
                 message = "retrying \(list[selection].change.title)"
             } else {
                 actions.discard(list[selection].change)
                 message = "discarded \(list[selection].change.title)"
             }
-        default:
-            return false
         }
         return true
     }

@@ -30,10 +30,7 @@ package final class OnboardingScreen: AppScreen {
 
     package var capturesText: Bool { creating }
 
-    package var hints: String {
-        if let message { return message }
-        return creating ? "type a handle · enter create · esc back" : "j/k choose · enter continue"
-    }
+    package var status: String? { message }
 
     /// The choices offered now (for tests).
     package var offered: [OnboardingChoice] { choices }
@@ -56,30 +53,46 @@ package final class OnboardingScreen: AppScreen {
         }
     }
 
+    // MARK: Keys
+
+    /// What onboarding's keys do.
+    enum Command: Sendable {
+        case next, previous, choose, create, back
+    }
+
+    /// Onboarding's keys now: the one place to add one. While a handle is typed, every key not
+    /// listed here is the handle field's.
+    var keys: KeyTable<Command> {
+        guard !creating else {
+            return KeyTable([
+                .note("type a handle"), .init([.enter], .create, does: "create", footer: "enter"),
+                .init([.escape], .back, does: "back", footer: "esc"),
+            ])
+        }
+        return KeyTable([
+            .move(down: .next, up: .previous, does: "choose"),
+            .init([.enter], .choose, does: "continue", footer: "enter"),
+        ])
+    }
+
+    package var keyBindings: [KeyBinding] { keys.bindings }
+
     package func handle(_ key: Key) -> Bool {
         message = nil
-        if creating {
-            switch key {
-            case .escape:
-                creating = false
-            case .enter:
-                create(handle: handleField.text)
-            default:
-                return handleField.handle(.key(key))
-            }
-            return true
+        guard let command = keys.command(for: key) else {
+            return capturesText && handleField.handle(.key(key))
         }
-        switch key {
-        case .character("j"), .down: selection = min(selection + 1, max(choices.count - 1, 0))
-        case .character("k"), .up: selection = max(selection - 1, 0)
-        case .enter:
+        switch command {
+        case .next: selection = min(selection + 1, max(choices.count - 1, 0))
+        case .previous: selection = max(selection - 1, 0)
+        case .choose:
             guard choices.indices.contains(selection) else { return true }
             switch choices[selection] {
             case .createAccount: creating = true
             case .continueAs(let account, _): continueAs(account.handle)
             }
-        default:
-            return false
+        case .create: create(handle: handleField.text)
+        case .back: creating = false
         }
         return true
     }

@@ -1,36 +1,51 @@
 import MediaModel
 import TerminalUI
 
-/// The keys every list of posts shares: `l` like or unlike, `r` reply, `s` repost. Each change
-/// goes to the viewer's actions (the mutation manager), never to the network directly.
+/// The keys every list of posts shares: `l` like or unlike, `r` reply (in the `replyModel`
+/// socket's word), `s` repost. Each change goes to the viewer's actions (the mutation manager),
+/// never to the network directly.
 @MainActor
 enum PostKeys {
-    /// Handles `key` for the post `item`; false when the key is not a post key.
-    static func handle(_ key: Key, item: PostItem?, context: AppContext, listSize: (width: Int, height: Int))
-        -> Bool
-    {
-        guard case .character(let character) = key, "lrs".contains(character) else { return false }
+    /// What a post key does.
+    enum Command: Sendable {
+        case like, reply, repost
+    }
+
+    /// The rows for the post keys, giving `command` of each; the footer shows those in
+    /// `footer`. `noun` is what one reply is called (`PostPresentation.replyNoun`).
+    static func rows<ScreenCommand>(
+        noun: String, footer: Set<Command> = [.like, .reply, .repost],
+        _ command: (Command) -> ScreenCommand
+    ) -> [KeyTable<ScreenCommand>.Row] {
+        [(Command.like, "l", "like"), (.reply, "r", noun), (.repost, "s", "repost")].map { post, key, does in
+            KeyTable.Row(
+                [.character(Character(key))], command(post), does: does,
+                footer: footer.contains(post) ? key : nil)
+        }
+    }
+
+    /// Performs `command` on the post `item`, or says why not.
+    static func perform(_ command: Command, item: PostItem?, context: AppContext) {
         guard let item else {
             context.navigator?.showMessage("select a post first")
-            return true
+            return
         }
-        guard item.isConfirmed || character == "r" else {
+        guard item.isConfirmed || command == .reply else {
             context.navigator?.showMessage("this post is not on the server yet")
-            return true
+            return
         }
         guard let actions = context.actions else {
             context.navigator?.showMessage("changes are not available in this build")
-            return true
+            return
         }
-        switch character {
-        case "l":
+        switch command {
+        case .like:
             actions.toggleLike(item.media, liked: !item.facts.viewerLiked)
-        case "s":
+        case .repost:
             actions.repost(item.media)
             context.navigator?.showMessage("reposting @\(item.media.author.handle)'s post")
-        default:
+        case .reply:
             context.navigator?.push(ComposerScreen(context: context, replyingTo: item.media))
         }
-        return true
     }
 }

@@ -28,9 +28,8 @@ package final class ProfileScreen: AppScreen {
 
     package var title: String { profile.map { "@" + $0.user.handle } ?? "Profile" }
 
-    package var hints: String {
-        if loading { return "loading…" }
-        return message ?? "j/k move · enter open · l like · esc back"
+    package var status: String? {
+        loading ? "loading…" : message
     }
 
     package func appear() {
@@ -83,16 +82,32 @@ package final class ProfileScreen: AppScreen {
         rebuild()
     }
 
+    // MARK: Keys
+
+    /// What the profile's keys do.
+    enum Command: Sendable {
+        case next, previous, open, post(PostKeys.Command), back
+    }
+
+    /// The profile's keys: the one place to add one.
+    var keys: KeyTable<Command> {
+        KeyTable(
+            [.move(down: .next, up: .previous), .init([.enter], .open, does: "open", footer: "enter")]
+                + PostKeys.rows(noun: context.presentation.replyNoun, footer: [.like], Command.post)
+                + [.init([.escape, .backspace], .back, does: "back", footer: "esc")])
+    }
+
+    package var keyBindings: [KeyBinding] { keys.bindings }
+
     package func handle(_ key: Key) -> Bool {
         message = nil
-        switch key {
-        case .character("j"), .down: list.selectNext()
-        case .character("k"), .up: list.selectPrevious()
-        case .enter: list.activate()
-        default:
-            return PostKeys.handle(
-                key, item: list.selectedItem, context: context,
-                listSize: (list.view.viewportWidth, list.view.viewportHeight))
+        guard let command = keys.command(for: key) else { return false }
+        switch command {
+        case .next: list.selectNext()
+        case .previous: list.selectPrevious()
+        case .open: list.activate()
+        case .post(let post): PostKeys.perform(post, item: list.selectedItem, context: context)
+        case .back: context.navigator?.pop()
         }
         return true
     }

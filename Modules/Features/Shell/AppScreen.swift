@@ -2,18 +2,27 @@ import TerminalUI
 
 /// One screen of an app: a feed, a thread, the composer. Screens are shared by both apps and
 /// read everything app-specific from sockets through their `AppContext`.
+///
+/// A screen's keys live in one ``KeyTable``: `keyBindings` is that table as the footer and the
+/// `?` help show it, and `handle(_:)` dispatches through the same table. To add a key, add a row
+/// (and its command) there; the footer and the help follow.
 @MainActor
 package protocol AppScreen: AnyObject {
     /// The screen's title, shown in the title bar.
     var title: String { get }
-    /// The keys this screen offers, shown on the status line.
-    var hints: String { get }
+    /// The screen's key table as the footer and the help show it, in order (the keys that work
+    /// now: a screen in another state, such as the composer's photo picker, has other keys).
+    var keyBindings: [KeyBinding] { get }
+    /// What the status line shows instead of the footer for now ("loading…", a message), if
+    /// anything.
+    var status: String? { get }
     /// Whether printable keys are text for this screen (the composer), so they are not
     /// shortcuts.
     var capturesText: Bool { get }
     /// The screen became visible (first time or again): start loading what it shows.
     func appear()
-    /// Handles a key; returns false when the screen does not use it (the shell then tries).
+    /// Handles a key through the screen's key table (and, while it captures text, its text
+    /// field); returns false when the screen does not use it (the shell then tries).
     func handle(_ key: Key) -> Bool
     /// Draws the screen into `rect` of `buffer`; returns the text cursor, if the screen has one.
     func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point?
@@ -26,6 +35,11 @@ package protocol AppScreen: AnyObject {
 }
 
 extension AppScreen {
+    /// The status line: the status while there is one, else the footer of the key table.
+    package var hints: String { status ?? KeyBinding.footer(of: keyBindings) }
+    /// Screens that never load or report show their footer all the time.
+    package var status: String? { nil }
+    /// Screens without a text field treat every key as a shortcut.
     package var capturesText: Bool { false }
     /// Screens without merged data only redraw.
     package func dataDidChange() {}

@@ -32,11 +32,8 @@ package final class ThreadScreen: AppScreen {
         context.registry[.replyModel].style == .threadedPosts ? "Thread" : "Comments"
     }
 
-    package var hints: String {
-        if loading { return "loading…" }
-        if let message { return message }
-        let noun = context.registry[.replyModel].noun
-        return "j/k move · enter open · l like · r \(noun) · s repost · esc back"
+    package var status: String? {
+        loading ? "loading…" : message
     }
 
     /// The posts shown (for tests).
@@ -128,22 +125,42 @@ package final class ThreadScreen: AppScreen {
         list.selectedItem?.media ?? page?.post
     }
 
+    // MARK: Keys
+
+    /// What the thread's keys do.
+    enum Command: Sendable {
+        case next, previous, pageDown, pageUp, open, post(PostKeys.Command), back
+    }
+
+    /// The thread's keys: the one place to add one.
+    var keys: KeyTable<Command> {
+        KeyTable(
+            [
+                .move(down: .next, up: .previous),
+                .init([(.pageDown, .pageDown), (.pageUp, .pageUp)], label: "pgdn pgup", does: "page"),
+                .init([.enter], .open, does: "open", footer: "enter"),
+            ]
+                + PostKeys.rows(noun: context.presentation.replyNoun, Command.post)
+                + [.init([.escape, .backspace], .back, does: "back", footer: "esc")])
+    }
+
+    package var keyBindings: [KeyBinding] { keys.bindings }
+
     package func handle(_ key: Key) -> Bool {
         message = nil
-        switch key {
-        case .character("j"), .down: list.selectNext()
-        case .character("k"), .up: list.selectPrevious()
+        guard let command = keys.command(for: key) else { return false }
+        switch command {
+        case .next: list.selectNext()
+        case .previous: list.selectPrevious()
         case .pageDown: list.view.pageDown()
         case .pageUp: list.view.pageUp()
-        case .enter: list.activate()
-        default:
+        case .open: list.activate()
+        case .post(let post):
             // Comments answer the post, whichever comment is selected.
-            let commentsAnswerThePost =
-                key == .character("r") && context.registry[.replyModel].style == .comments
+            let commentsAnswerThePost = post == .reply && context.registry[.replyModel].style == .comments
             let target = commentsAnswerThePost ? list.items.first { $0.role == .focus } : list.selectedItem
-            return PostKeys.handle(
-                key, item: target, context: context,
-                listSize: (list.view.viewportWidth, list.view.viewportHeight))
+            PostKeys.perform(post, item: target, context: context)
+        case .back: context.navigator?.pop()
         }
         return true
     }

@@ -1,0 +1,62 @@
+import Features
+import Sockets
+import TerminalUI
+
+extension AppShell {
+    /// What the shell's own keys do.
+    package enum Command: Sendable, Equatable {
+        /// Pop the active tab's stack.
+        case back
+        /// Open the composer's tab.
+        case newPost
+        /// Open the tab at this index.
+        case tab(Int)
+        /// Show the `?` overlay.
+        case help
+        /// Quit the app.
+        case quit
+    }
+
+    /// The shell's keys: the one place to add one. A key goes to the screen shown first (its own
+    /// table), then here; the help lists the screen's keys, then these.
+    package var keys: KeyTable<Command> {
+        let titles = tabs.map(\.title).joined(separator: ", ")
+        return KeyTable([
+            .init([.escape, .backspace], .back, does: "back"),
+            .init([.character("n")], .newPost, does: "new post"),
+            .init(
+                tabs.indices.map { (Key.character(Character("\($0 + 1)")), Command.tab($0)) },
+                label: tabs.count > 1 ? "1–\(tabs.count)" : "1", does: titles),
+            .init([.character("?")], .help, does: "this help"),
+            .init([.character("q"), .control("c")], .quit, does: "quit"),
+        ])
+    }
+
+    /// Routes a key: the help overlay, then the screen, then the shell's own keys. While the
+    /// screen takes text, printable keys are the screen's; with a modal screen (onboarding),
+    /// only quitting works.
+    package func handle(_ key: Key) -> KeyOutcome {
+        message = nil
+        if showingHelp {
+            showingHelp = false
+            setNeedsDisplay()
+            return key == .character("q") ? .quit : .handled
+        }
+        if let screen = currentScreen, screen.handle(key) {
+            setNeedsDisplay()
+            return .handled
+        }
+        let command = keys.command(for: key, typing: currentScreen?.capturesText ?? false)
+        if modal != nil { return command == .quit ? .quit : .handled }
+        switch command {
+        case .quit: return .quit
+        case .help: showingHelp = true
+        case .tab(let index): openTab(at: index)
+        case .back: pop()
+        case .newPost: openTab(.compose)
+        case nil: break
+        }
+        setNeedsDisplay()
+        return .handled
+    }
+}

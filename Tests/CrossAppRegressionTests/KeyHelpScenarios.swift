@@ -1,0 +1,184 @@
+import AppRuntime
+import AppTesting
+import Composition
+import Features
+import Sockets
+import TerminalUI
+import Testing
+
+/// The keys a person is told about: the footer of each screen and the `?` help agree with each
+/// other and with the keys the screen shown really takes, in each app's own words.
+@Suite @MainActor struct KeyHelpScenarios {
+    /// A screen a headless session can reach and open the help on.
+    enum Place: String, CaseIterable, CustomTestStringConvertible {
+        case home, thread, activity, profile, sync, photoPicker
+
+        var testDescription: String { rawValue }
+    }
+
+    /// Launches `app`, goes to `place` and returns the session (stop it when done).
+    static func open(_ place: Place, in app: ShippedApp) async throws -> AppSession {
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: try TestDirectories.make())
+        let shell = try #require(session.shell)
+        switch place {
+        case .home: break
+        case .thread: _ = shell.handle(.enter)
+        case .activity: shell.openTab(.activity)
+        case .profile: shell.openTab(.profile)
+        case .sync: shell.openTab(.mutations)
+        case .photoPicker:
+            shell.openTab(.compose)
+            _ = shell.handle(.tab)
+        }
+        await session.settle()
+        return session
+    }
+
+    /// The status line of the session's frame.
+    static func footer(of session: AppSession) -> String {
+        let rows = HeadlessRenderer.lines(of: session.render().buffer)
+        return rows[rows.count - 2]
+    }
+
+    /// Presses `?` and reads the help overlay off the frame.
+    static func help(of session: AppSession) throws -> [String] {
+        _ = session.shell?.handle(.character("?"))
+        return try #require(HelpOverlayReader.lines(of: session), "the help is drawn")
+    }
+
+    /// The help's line for one key: the key column, then what it does.
+    static func line(_ keys: String, _ does: String) -> String {
+        "  " + keys + String(repeating: " ", count: max(13 - keys.count, 1)) + does
+    }
+
+    @Test(arguments: ShippedApp.all, Place.allCases)
+    func theHelp_fitsTheScreenWithTheTabsAndHowToCloseIt(app: ShippedApp, place: Place) async throws {
+        let session = try await Self.open(place, in: app)
+        defer { Task { await session.stop() } }
+        let tabs = try #require(session.shell?.tabs).map(\.title)
+
+        let help = try Self.help(of: session)
+
+        #expect(help.last == "any key closes this help", "the last line is not cut off")
+        #expect(help.contains(Self.line("1–\(tabs.count)", tabs.joined(separator: ", "))))
+        #expect(help.contains(Self.line("?", "this help")))
+        #expect(help.contains(Self.line("q ctrl-c", "quit")))
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func syncHelp_listsRetryAndDiscardUnderMove(app: ShippedApp) async throws {
+        let session = try await Self.open(.sync, in: app)
+        defer { Task { await session.stop() } }
+        #expect(Self.footer(of: session) == "j/k move · r retry · x discard (failed changes)")
+
+        let help = try Self.help(of: session)
+
+        let move = try #require(help.firstIndex(of: Self.line("↑ ↓  j k", "move")))
+        #expect(
+            Array(help[move...].prefix(4)) == [
+                Self.line("↑ ↓  j k", "move"), Self.line("r", "retry"),
+                Self.line("x", "discard (failed changes)"), "",
+            ])
+        #expect(help.filter { $0.hasPrefix("  r ") }.count == 1)
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func photoPickerHelp_listsTabArrowsAndSpace_inTheFootersOrder(app: ShippedApp) async throws {
+        let session = try await Self.open(.photoPicker, in: app)
+        defer { Task { await session.stop() } }
+        #expect(
+            Self.footer(of: session)
+                == "←/→ choose · space pick · tab back to text · enter post · esc cancel")
+
+        let help = try Self.help(of: session)
+
+        let choose = try #require(help.firstIndex(of: Self.line("← →  h l", "choose")))
+        #expect(
+            Array(help[choose...].prefix(6)) == [
+                Self.line("← →  h l", "choose"), Self.line("space", "pick"),
+                Self.line("tab", "back to text"), Self.line("enter", "post"), Self.line("esc", "cancel"), "",
+            ])
+        // Esc cancels here, so the shell's back is only backspace.
+        #expect(help.contains(Self.line("⌫", "back")))
+        #expect(!help.contains { $0.hasPrefix("  esc ⌫") })
+    }
+
+    @Test(arguments: ShippedApp.all, [Place.home, .thread])
+    func footerAndHelp_callAReplyWhatTheReplyModelCallsIt(app: ShippedApp, place: Place) async throws {
+        let session = try await Self.open(place, in: app)
+        defer { Task { await session.stop() } }
+        let noun = try #require(session.shell?.context).registry[.replyModel].noun
+        let footer = Self.footer(of: session)
+        #expect(footer.contains(" · l like · r \(noun) · s repost · "), "footer: \(footer)")
+
+        let help = try Self.help(of: session)
+
+        let like = try #require(help.firstIndex(of: Self.line("l", "like")))
+        #expect(
+            Array(help[like...].prefix(3)) == [
+                Self.line("l", "like"), Self.line("r", noun), Self.line("s", "repost"),
+            ])
+        #expect(help.filter { $0.hasPrefix("  r ") }.count == 1)
+    }
+
+    @Test(arguments: ShippedApp.all, Place.allCases)
+    func theHelp_listsTheScreensTableInOrder_thenTheShellKeysItLeavesToTheShell(app: ShippedApp, place: Place)
+        async throws
+    {
+        let session = try await Self.open(place, in: app)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let screen = try #require(shell.currentScreen)
+        let table = screen.keyBindings
+        let footer = Self.footer(of: session)
+        let status = screen.status
+
+        let help = try Self.help(of: session)
+
+        // The footer is the table's footer entries, in order (unless a status replaces it), and
+        // it fits the line.
+        let entries = table.compactMap(\.footerEntry)
+        #expect(!entries.isEmpty)
+        if let status {
+            #expect(footer == status)
+        } else {
+            #expect(footer.split(separator: " · ").map(String.init) == entries)
+        }
+        // The heading, then every row of the screen's table in order, then a blank line.
+        #expect(help.first == "Keys · \(screen.title)")
+        let rows = table.map { Self.line($0.label, $0.does) }
+        #expect(Array(help.dropFirst(2).prefix(rows.count + 1)) == rows + [""])
+        // Then the shell's rows, less the keys the screen takes first, and how to close.
+        let taken = Set(table.flatMap(\.keys))
+        let shellRows = shell.keys.bindings.filter { !Set($0.keys).isSubset(of: taken) }
+        #expect(help.count == 2 + rows.count + 1 + shellRows.count + 2)
+        for binding in shellRows {
+            #expect(help.dropFirst(3 + rows.count).contains { $0.hasSuffix(" " + binding.does) })
+        }
+    }
+
+    @Test(arguments: ShippedApp.all, Place.allCases)
+    func everyKeyOfTheScreensTable_isHandledByIt_andOtherPrintableKeysAreLeftToTheShell(
+        app: ShippedApp, place: Place
+    ) async throws {
+        let session = try await Self.open(place, in: app)
+        defer { Task { await session.stop() } }
+        let screen = try #require(session.shell?.currentScreen)
+        let keys = screen.keyBindings.flatMap(\.keys)
+        #expect(Set(keys).count == keys.count, "no key is in two rows (the second would never work)")
+        #expect(!screen.capturesText, "the help opens here, so printable keys are shortcuts")
+
+        // A printable key outside the table is not the screen's: the shell gets it.
+        let outside = "abcdefghijklmnopqrstuvwxyz0123456789?".filter { !keys.contains(.character($0)) }
+        #expect(outside.count >= 26)
+        for character in outside {
+            #expect(!screen.handle(.character(character)), "\(character) is not in \(place)'s table")
+        }
+        // Every key in the table is.
+        for key in keys {
+            #expect(screen.handle(key), "\(key) is in \(place)'s table")
+            await session.settle()
+        }
+    }
+}

@@ -37,22 +37,41 @@ package final class ActivityScreen: AppScreen {
         loading = true
         let client = context.client
         context.tracker.run { [weak self] in
-            let result: Result<EventPage, TransportError>
+            let result: Result<[ActivityEvent], TransportError>
             do throws(TransportError) {
-                result = .success(try await client.events(after: nil, limit: 200).payload)
+                result = .success(try await Self.newestEvents(client))
             } catch {
                 result = .failure(error)
             }
             guard let self else { return }
             self.loading = false
             switch result {
-            case .success(let page):
-                self.events = page.events.reversed()
+            case .success(let newest):
+                self.events = newest.reversed()
                 self.selection = min(self.selection, max(self.events.count - 1, 0))
             case .failure(let error):
                 self.message = FeedScreen.describe(error, doing: "load activity")
             }
             self.context.navigator?.setNeedsDisplay()
+        }
+    }
+
+    /// How many of the newest events the tab shows.
+    nonisolated static let shownCount = 200
+    /// The largest page the server serves (`GET /v1/events` takes a limit from 1 to 100).
+    nonisolated static let pageLimit = 100
+
+    /// The viewer's newest `shownCount` events, oldest first. The stream is served oldest first
+    /// in pages of at most `pageLimit`, so it is read to its end, keeping the newest.
+    nonisolated static func newestEvents(_ client: APIClient) async throws(TransportError) -> [ActivityEvent] {
+        var newest: [ActivityEvent] = []
+        var cursor: String?
+        while true {
+            let page = try await client.events(after: cursor, limit: pageLimit).payload
+            newest += page.events
+            if newest.count > shownCount { newest.removeFirst(newest.count - shownCount) }
+            guard page.events.count == pageLimit, page.nextCursor != cursor else { return newest }
+            cursor = page.nextCursor
         }
     }
 

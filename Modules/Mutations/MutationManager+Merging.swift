@@ -78,7 +78,8 @@ extension MutationManager {
 
     /// A profile as the screen shows it: the follow state as the last pending follow or unfollow
     /// (else a just-confirmed one, until a profile agrees) says, the follower count moved to
-    /// match, and the posts merged.
+    /// match, and the posts merged. The viewer's own profile shows their posts made here as the
+    /// home feed does, but never retires them (only the home feed's merge does).
     public func mergedProfile(_ profile: Profile, facts: [MediaID: MediaFacts]) -> MergedProfile {
         let (layer, viewer) = state.withLock { ($0.layer, $0.viewer) }
         var merged = profile
@@ -103,8 +104,12 @@ extension MutationManager {
         }
         var posts: [MergedEntry]
         if profile.isViewer {
+            // The viewer's posts made here show on their profile as on Home, but only the home
+            // feed's merge may retire them: Home keeps showing a confirmed post from the layer
+            // until its own list holds it, whatever the profile's list holds.
+            var shownOnProfile: [MutationToken] = []
             posts = Self.homeFeed(
-                profile.posts.entries, facts: facts, layer: layer, viewer: viewer, retired: &retired)
+                profile.posts.entries, facts: facts, layer: layer, viewer: viewer, retired: &shownOnProfile)
         } else {
             posts = []
             posts.reserveCapacity(profile.posts.entries.count)

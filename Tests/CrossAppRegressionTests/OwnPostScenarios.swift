@@ -1,0 +1,45 @@
+import AppRuntime
+import AppTesting
+import Composition
+import Features
+import Foundation
+import MediaModel
+import Sockets
+import TerminalUI
+import Testing
+
+/// The viewer's own post as a person sees it: once posted and confirmed, it stays on Home when
+/// they look at their profile and come back, until the feed itself has it.
+@Suite @MainActor struct OwnPostScenarios {
+    @Test(arguments: ShippedApp.all)
+    func ownPost_staysOnHome_afterVisitingTheProfileAndComingBack(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        let text = "Kettle on, \(app.id) post"
+        session.shell?.openTab(.compose)
+        // A photo when the app's Home leaves text-only posts out (or its composer needs one).
+        let registry = try #require(session.shell?.context.registry)
+        if !registry[.feedPolicy].shows(.text) || registry[.composerPolicy].media == .required {
+            for key: Key in [.tab, .character(" "), .tab] { _ = session.shell?.handle(key) }
+        }
+        for character in text { _ = session.shell?.handle(.character(character)) }
+        _ = session.shell?.handle(.enter)
+        await session.settle()
+        session.shell?.openTab(.home)
+        await session.settle()
+        let posted = HeadlessHarness.frame(of: session)
+
+        session.shell?.openTab(.profile)
+        await session.settle()
+        let profile = HeadlessHarness.frame(of: session)
+        session.shell?.openTab(.home)
+        await session.settle()
+        let back = HeadlessHarness.frame(of: session)
+        await session.stop()
+
+        #expect(posted.contains(text), "\(app.id): Home shows the post once confirmed:\n\(posted)")
+        #expect(profile.contains(text), "\(app.id): the profile shows it:\n\(profile)")
+        #expect(back.contains(text), "\(app.id): Home still shows it after the profile:\n\(back)")
+        #expect(back.components(separatedBy: text).count == 2, "\(app.id): shown once:\n\(back)")
+    }
+}

@@ -197,7 +197,8 @@ let package = Package(
             [
                 "AppTesting", "Features", "AppRuntime", "Composition", "CommandLineKit", "Sockets", "Backend",
                 "ManifestLint",
-                "PrismApp", "StrandApp", "MediaModel", "ServerAPI", "FeedCaching", "TerminalUI", "Wire",
+                "PrismApp", "StrandApp", "MediaModel", "ServerAPI", "FeedCaching", "Mutations", "TerminalUI",
+                "Wire",
                 "HTTPServer",
             ],
             exclude: ["Golden"]),

@@ -20,7 +20,8 @@ import Testing
         backend.close()
 
         // When the viewer opens Activity
-        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories, height: 30)
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, height: 30)
         session.shell?.openTab(.activity)
         await session.settle()
         let frame = HeadlessHarness.frame(of: session)
@@ -34,7 +35,8 @@ import Testing
         }
         #expect(rows.count >= 10, "\(app.id) lists the seed's events too:\n\(frame)")
         let first = try #require(rows.first)
-        #expect(first.contains("(@grace) liked your post: \"Tide tables for \(app.id)\""), "first row: \(first)")
+        #expect(
+            first.contains("(@grace) liked your post: \"Tide tables for \(app.id)\""), "first row: \(first)")
         #expect(rows.dropFirst().allSatisfy { !$0.contains("Tide tables") }, "the like is listed once")
     }
 }

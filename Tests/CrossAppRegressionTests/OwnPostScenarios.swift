@@ -4,6 +4,7 @@ import Composition
 import Features
 import Foundation
 import MediaModel
+import Mutations
 import Sockets
 import TerminalUI
 import Testing
@@ -41,5 +42,29 @@ import Testing
         #expect(profile.contains(text), "\(app.id): the profile shows it:\n\(profile)")
         #expect(back.contains(text), "\(app.id): Home still shows it after the profile:\n\(back)")
         #expect(back.components(separatedBy: text).count == 2, "\(app.id): shown once:\n\(back)")
+    }
+
+    /// "posting…" says what is happening while it happens: once the server has the post, the
+    /// status line no longer says it.
+    @Test(arguments: ShippedApp.all)
+    func postingMessage_clearsOnceThePostIsConfirmed(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        session.shell?.openTab(.compose)
+        let registry = try #require(session.shell?.context.registry)
+        if registry[.composerPolicy].media == .required {
+            for key: Key in [.tab, .character(" "), .tab] { _ = session.shell?.handle(key) }
+        }
+        for character in "Short and sweet" { _ = session.shell?.handle(.character(character)) }
+        _ = session.shell?.handle(.enter)
+        await session.settle()
+        let frame = HeadlessHarness.frame(of: session)
+        let manager = try #require(session.shell?.context.mutations)
+        await session.stop()
+
+        #expect(manager.pending.isEmpty, "\(app.id): the post is confirmed")
+        let lines = frame.split(separator: "\n", omittingEmptySubsequences: false)
+        let status = lines.count >= 2 ? String(lines[lines.count - 2]) : ""
+        #expect(!status.contains("posting"), "\(app.id)'s status line after confirmation: \(status)")
     }
 }

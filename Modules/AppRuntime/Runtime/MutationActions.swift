@@ -42,8 +42,14 @@ final class MutationActions: ViewerActions {
         let manager = manager
         context.tracker.run { [weak context] in
             do {
-                _ = try await manager.enqueue(mutation)
-                if let message { context?.navigator?.showMessage(message) }
+                let token = try await manager.enqueue(mutation)
+                if let message {
+                    // Said while it is true: the status line drops it once the server has the change.
+                    context?.navigator?.showProgress(message) { [manager] in
+                        guard let state = manager.record(for: token)?.state else { return false }
+                        return state == .pending || state == .inFlight
+                    }
+                }
             } catch {
                 context?.navigator?.showMessage("✕ could not save the change: \(error)")
             }

@@ -41,6 +41,8 @@ package final class AppShell: AppNavigator {
     package private(set) var height: Int
     private var banner: (text: String, until: Date)?
     var message: String?
+    /// What is happening, shown while its condition holds ("posting…" until the post is sent).
+    private var progress: (text: String, isTrue: @MainActor () -> Bool)?
     /// Whether the `?` overlay is shown.
     var showingHelp = false
     /// Called when something changed and the frame should be drawn again.
@@ -115,6 +117,11 @@ package final class AppShell: AppNavigator {
 
     package func showBanner(_ text: String) {
         banner = (text, context.clock.now.addingTimeInterval(4))
+        setNeedsDisplay()
+    }
+
+    package func showProgress(_ text: String, while isTrue: @escaping @MainActor () -> Bool) {
+        progress = (text, isTrue)
         setNeedsDisplay()
     }
 
@@ -209,7 +216,8 @@ package final class AppShell: AppNavigator {
         }
 
         // Status line and tabs.
-        let status = message ?? screen?.hints ?? ""
+        if let current = progress, !current.isTrue() { progress = nil }
+        let status = message ?? progress?.text ?? screen?.hints ?? ""
         buffer.putTruncated(
             StyledLine(status, style: style.secondary), in: Rect(x: 0, y: height - 2, width: width, height: 1)
         )

@@ -63,7 +63,8 @@ package final class ActivityScreen: AppScreen {
 
     /// The viewer's newest `shownCount` events, oldest first. The stream is served oldest first
     /// in pages of at most `pageLimit`, so it is read to its end, keeping the newest.
-    nonisolated static func newestEvents(_ client: APIClient) async throws(TransportError) -> [ActivityEvent] {
+    nonisolated static func newestEvents(_ client: APIClient) async throws(TransportError) -> [ActivityEvent]
+    {
         var newest: [ActivityEvent] = []
         var cursor: String?
         while true {

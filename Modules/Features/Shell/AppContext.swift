@@ -103,6 +103,9 @@ package protocol AppNavigator: AnyObject {
     func showBanner(_ text: String)
     /// Shows a message on the status line until the next key.
     func showMessage(_ text: String)
+    /// Shows what is happening ("posting…") on the status line for as long as `isTrue` says it
+    /// still is (checked at every redraw), unless a message replaces it.
+    func showProgress(_ text: String, while isTrue: @escaping @MainActor () -> Bool)
     /// Opens the tab showing `destination`, if the app has one.
     func openTab(_ destination: TabDestination)
     /// Asks for a redraw (interactive mode).

@@ -138,15 +138,20 @@ package final class ProfileScreen: AppScreen {
                 StyledLine(profile.user.bio, style: style.text),
                 in: Rect(x: header.x + 1, y: header.y + 1, width: header.width - 1, height: 1))
         }
-        let counts =
-            "\(profile.postCount) posts · \(profile.followerCount) followers · \(profile.followingCount) following"
-            + (profile.viewerFollows ? " · you follow" : "")
         buffer.putTruncated(
-            StyledLine(counts, style: style.secondary),
+            StyledLine(Self.counts(of: profile), style: style.secondary),
             in: Rect(x: header.x + 1, y: header.y + 2, width: header.width - 1, height: 1))
         buffer.horizontalRule(y: header.y + 3, x: header.x, length: header.width, style: style.separator)
         list.draw(into: &buffer, in: rest)
         return nil
+    }
+
+    /// The header's counts line: "1 post · 12 followers · 3 following", and "you follow" when the
+    /// viewer does.
+    package static func counts(of profile: Profile) -> String {
+        "\(profile.postCount) \(Plural.of("post", count: profile.postCount)) · "
+            + "\(profile.followerCount) \(Plural.of("follower", count: profile.followerCount)) · "
+            + "\(profile.followingCount) following" + (profile.viewerFollows ? " · you follow" : "")
     }
 
     package func resize(width: Int, height: Int) {

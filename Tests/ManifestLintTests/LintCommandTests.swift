@@ -14,6 +14,18 @@ import Testing
         return (status, output.output, output.error)
     }
 
+    @Test func packageDirWithoutAPackage_namesThatDirectory() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "no-package-\(UUID().uuidString)"
+        )
+        .path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let (status, _, error) = run(["--package-dir", empty, "--skip-package-graph"], in: "/")
+        #expect(status == 2)
+        #expect(error.contains("'\(empty)'"), "the message names the directory given: \(error)")
+        #expect(!error.contains("'/'"), "and not the directory it ran in: \(error)")
+    }
+
     /// A scratch package root holding the repository's manifests with one file replaced.
     func scratchPackage(strandManifest: String) throws -> String {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")

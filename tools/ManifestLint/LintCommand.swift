@@ -62,6 +62,10 @@ public enum LintCommand {
             return 2
         }
         guard let root = packageRoot(parsed.value("package-dir"), from: currentDirectory) else {
+            if let given = parsed.value("package-dir") {
+                return usage(
+                    "no Package.swift in '\(given)' (given with --package-dir); pass the package's root")
+            }
             return usage("no Package.swift found in '\(currentDirectory)' or its parents; pass --package-dir")
         }
         switch subcommand {

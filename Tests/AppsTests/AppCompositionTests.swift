@@ -70,6 +70,23 @@ import Testing
         #expect(output.output.contains("launch trace"))
     }
 
+    /// `--describe` only tells: it makes no data or backend directory, and seeds nothing.
+    @Test(arguments: apps)
+    func describe_leavesNoTraceOnDisk(app: AppDefinition) async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "describe-\(UUID().uuidString)"
+        )
+        .path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let output = CapturedTextOutput()
+        let status = await AppLauncher.run(
+            app, arguments: ["--describe", "--data-dir", root + "/data", "--backend-dir", root + "/backend"],
+            output: output)
+        #expect(status == 0)
+        #expect(output.output.contains("service start order:"))
+        #expect(!FileManager.default.fileExists(atPath: root), "\(app.id) --describe wrote \(root)")
+    }
+
     @Test(arguments: apps)
     func version_printsNameAndVersion(app: AppDefinition) async throws {
         let output = CapturedTextOutput()

@@ -104,11 +104,20 @@ public enum AppLauncher {
         }
     }
 
-    /// `--describe`: launch, print the composition and the trace, stop.
+    /// `--describe`: launch, print the composition and the trace, stop. It leaves nothing behind:
+    /// the launch runs on scratch data and backend directories, removed afterwards, so the
+    /// person's own (`--data-dir`, `--backend-dir`) are neither made nor seeded.
     @MainActor
     static func describe(
         _ definition: AppDefinition, configuration: LaunchConfiguration, output: any TextOutput
     ) async -> Int32 {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "\(definition.id)-describe-\(UUID().uuidString)"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        var configuration = configuration
+        configuration.dataDirectory = scratch + "/data"
+        configuration.backendDirectory = scratch + "/backend"
         do {
             try configuration.createDirectories()
         } catch {

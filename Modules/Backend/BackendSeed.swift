@@ -1,14 +1,17 @@
 import Foundation
 
-/// What the backend's deterministic seed data is made of: who the users are, how their tokens
-/// are derived, and the fixed epoch seed times are measured from.
+/// What the backend's deterministic seed data is made of: who the users are and how their
+/// tokens are derived.
 ///
-/// Seeding is a pure function of the seed number: the same seed always gives the same users,
-/// follows, posts (photos with generated pixels, carousels, videos, text, a few polls this
-/// client does not know), threads, likes, reposts and events. Every seeded time lies before
-/// `epoch`, so anything made at or after it (a `ManualClock` starts there) is newer.
+/// Seeding is a pure function of the seed number and the backend clock's time when it seeds:
+/// the same seed always gives the same users, follows, posts (photos with generated pixels,
+/// carousels, videos, text, a few polls this client does not know), threads, likes, reposts and
+/// events, at the same distances back from that time. Every seeded time lies before it, so a
+/// backend seeded today shows posts from the last weeks, and anything made afterwards is newer.
+/// A `ManualClock` starts at `epoch`, so tests seed the same data at the same times.
 public enum BackendSeed {
-    /// 2024-05-01 12:00:00 UTC. Seeded posts span the 30 days before it.
+    /// 2024-05-01 12:00:00 UTC, where a `ManualClock` starts: seeded with one, posts span the 30
+    /// days before it.
     public static let epoch = Date(timeIntervalSince1970: 1_714_564_800)
     /// How many users a seed makes (`u1` ... `u60`).
     public static let userCount = 60

@@ -46,7 +46,7 @@ public final class BackendServer: Sendable {
                     + "choose a writable directory")
         }
         let path = (directory as NSString).appendingPathComponent(Self.databaseFileName)
-        let (database, seed) = try Self.open(path: path, seed: seed)
+        let (database, seed) = try Self.open(path: path, seed: seed, now: clock.now)
         self.seed = seed
         core = BackendCore(
             database: database, readers: ReaderPool(path: path, capacity: Self.readerCount), clock: clock)
@@ -57,11 +57,11 @@ public final class BackendServer: Sendable {
     /// Storage waits out the WAL switch, and migrating and seeding each re-check inside their
     /// write transaction. A writer waits up to `busyTimeout` for another process's write (the
     /// longest is seeding, seconds on a slow or busy machine) before it reports the file busy.
-    private static func open(path: String, seed: UInt64) throws -> (Database, UInt64) {
+    private static func open(path: String, seed: UInt64, now: Date) throws -> (Database, UInt64) {
         let database = try Database(
             path: path, options: Database.Options(synchronous: .normal, busyTimeout: busyTimeout))
         try database.migrate(BackendSchema.migrations)
-        return (database, try BackendSeeder.seedIfNeeded(database, seed: seed))
+        return (database, try BackendSeeder.seedIfNeeded(database, seed: seed, now: now))
     }
 
     /// How long a write waits for another connection's write to the same file to end.

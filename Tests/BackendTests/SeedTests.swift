@@ -24,8 +24,10 @@ import Wire
 
     @Test func sameSeed_makesTheSameData_anotherSeedDiffers() async throws {
         let template = try BackendFixture.fresh()
-        let again = try BackendServer(directory: try BackendFixture.temporaryDirectory("seed1"), seed: 1)
-        let other = try BackendServer(directory: try BackendFixture.temporaryDirectory("seed2"), seed: 2)
+        let again = try BackendServer(
+            directory: try BackendFixture.temporaryDirectory("seed1"), seed: 1, clock: ManualClock())
+        let other = try BackendServer(
+            directory: try BackendFixture.temporaryDirectory("seed2"), seed: 2, clock: ManualClock())
         let reference = try Self.digest(template)
         #expect(try Self.digest(again) == reference, "seed 1 did not reproduce")
         let different = try Self.digest(other)
@@ -63,6 +65,21 @@ import Wire
         #expect(Set(photos).count >= 100)
         // Every seeded time lies before the epoch.
         #expect(media.allSatisfy { $0.createdAt < BackendSeed.epoch })
+    }
+
+    /// Seeded times are measured back from the backend's clock when it seeds, so a backend
+    /// seeded today shows posts from the last weeks, not from a fixed year long gone.
+    @Test func seedTimes_endAtTheClockOfSeeding() async throws {
+        let today = Date(timeIntervalSince1970: 1_795_651_200)  // 2026-11-25
+        let server = try BackendServer(
+            directory: try BackendFixture.temporaryDirectory("today"), seed: 1,
+            clock: ManualClock(start: today))
+        let times = try server.database.query("SELECT created_at FROM posts") { row in
+            Date(timeIntervalSince1970: Double(try row.int64(0)) / 1000)
+        }
+        #expect(times.allSatisfy { $0 < today })
+        #expect(times.allSatisfy { today.timeIntervalSince($0) < 90 * 86_400 }, "all within 90 days")
+        #expect(times.contains { today.timeIntervalSince($0) < 2 * 86_400 }, "some from the last two days")
     }
 
     @Test func openingOneDirectoryFromTwoConnectionsAtOnce_seedsItOnce() async throws {

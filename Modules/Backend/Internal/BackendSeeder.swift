@@ -9,18 +9,19 @@ import Storage
 ///
 /// Complexity: O(posts + likes + events); about 20,000 rows.
 enum BackendSeeder {
-    /// Seeds the database unless it was seeded already.
+    /// Seeds the database unless it was seeded already, with every time measured back from
+    /// `now` (the backend clock's time).
     ///
     /// - Returns: the seed the data was made from (the stored one if it was seeded before).
     @discardableResult
-    static func seedIfNeeded(_ database: Database, seed: UInt64) throws -> UInt64 {
+    static func seedIfNeeded(_ database: Database, seed: UInt64, now: Date) throws -> UInt64 {
         try database.transaction(.immediate) { db in
             if let stored = try db.queryFirst(
                 "SELECT value FROM meta WHERE key = 'seed'", map: { try $0.string(0) })
             {
                 return UInt64(stored) ?? seed
             }
-            var writer = Writer(seed: seed)
+            var writer = Writer(seed: seed, now: now)
             try writer.write(db)
             try db.execute("INSERT INTO meta (key, value) VALUES ('seed', ?)", String(seed))
             return seed
@@ -33,10 +34,12 @@ enum BackendSeeder {
         let seed: UInt64
         var events: [(time: Int64, recipient: Int64, kind: String, actor: Int64, post: Int64?)] = []
         var images: [Int: PixelImage] = [:]
-        let epochMilliseconds = Int64(BackendSeed.epoch.timeIntervalSince1970 * 1000)
+        /// The time seeded times are measured back from, in milliseconds since 1970.
+        let epochMilliseconds: Int64
 
-        init(seed: UInt64) {
+        init(seed: UInt64, now: Date) {
             self.seed = seed
+            epochMilliseconds = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
             random = SplitMix64(seed: seed &* 0x2545_F491_4F6C_DD1D &+ 0x5EED)
         }
 

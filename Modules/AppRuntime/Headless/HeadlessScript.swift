@@ -35,10 +35,11 @@ package struct HeadlessScript: Sendable, Equatable {
     package static func parse(_ text: String, name: String) throws(HeadlessScriptError) -> HeadlessScript {
         var steps: [Step] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character, so splitting on "\n" alone would not split Windows lines.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
-            var line = rawLine[...]
-            while let last = line.last, last == " " || last == "\t" || last == "\r" { line.removeLast() }
+            var line = rawLine
+            while let last = line.last, last == " " || last == "\t" { line.removeLast() }
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let word = String(trimmed.prefix { $0 != " " && $0 != "\t" })

@@ -81,6 +81,13 @@ import Testing
             ])
     }
 
+    @Test func windowsLineEndings_separateLinesAsNewlinesDo() throws {
+        let script = try HeadlessScript.parse("wait\r\nkey j \r\n\r\nframe\r\n", name: "t.script")
+
+        #expect(script.steps.map(\.command) == [.wait, .key(.character("j")), .frame])
+        #expect(script.steps.map(\.line) == [1, 2, 4])
+    }
+
     @Test func unknownKeyName_isAnErrorThatSuggestsTheClosestName() {
         #expect(
             throws: HeadlessScriptError(

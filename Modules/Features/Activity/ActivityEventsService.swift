@@ -10,8 +10,8 @@ import Wire
 ///
 /// On `pushReceived` it reads the push payload (a `PushPayload`: `{"kind": "like", "from":
 /// "grace", "text": "…"}` or `{"message": "…"}`) and announces it. On `foreground` it fetches the
-/// events that arrived since it last looked and announces each. Who shows the announcements is up to the app (the
-/// session calls `setAnnouncementHandler(_:)`); the service only knows text.
+/// events that arrived since it last looked and announces each. Who shows the announcements is
+/// up to the app (the session calls `setAnnouncementHandler(_:)`); the service only knows text.
 ///
 /// Depends on: `network.client`. Reacts to: `foreground`, `pushReceived`.
 package final class ActivityEventsService: Service {

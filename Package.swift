@@ -174,7 +174,7 @@ let package = Package(
                 "HTTPServer", "Backend", "Networking", "ServerAPI", "Mutations", "Wire", "MediaModel",
                 "Storage", "SocketTesting",
             ]),
-        tests("AppRuntime", ["AppRuntime", "Composition", "CommandLineKit"]),
+        tests("AppRuntime", ["AppRuntime", "Composition", "CommandLineKit", "Backend", "Mutations", "Wire"]),
         .target(
             name: "AppTesting",
             dependencies: [

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import MediaModel
 import ServerAPI
@@ -44,12 +45,34 @@ extension MutationManager {
         /// sequence never repeats, but the server keys tokens by user only: give each app and
         /// each data directory its own prefix, and use it only against a fresh backend.
         case sequential(prefix: String)
+        /// Lowercase UUID-shaped tokens drawn from `seed` and the journal's sequence: they read
+        /// like random ones (their first 8 characters tell mutations apart in logs), but the
+        /// same seed and sequence always give the same token, and no two sequences share one.
+        /// For headless runs; the caveat of `sequential` holds: give each app its own seed.
+        case seeded(UInt64)
 
         func token(sequence: Int64) -> MutationToken {
             switch self {
             case .random: .random()
             case .sequential(let prefix): MutationToken("\(prefix)\(sequence)")
+            case .seeded(let seed): Self.seededToken(seed: seed, sequence: sequence)
             }
+        }
+
+        /// Two SplitMix64 draws from a state that is a bijection of the sequence (for one seed),
+        /// so the first draw, and with it the token, differs for every sequence.
+        private static func seededToken(seed: UInt64, sequence: Int64) -> MutationToken {
+            var random = SplitMix64(seed: seed ^ (UInt64(bitPattern: sequence) &* 0x9E37_79B9_7F4A_7C15))
+            let hex = [random.next(), random.next()].map { value in
+                let digits = String(value, radix: 16)
+                return String(repeating: "0", count: 16 - digits.count) + digits
+            }.joined()
+            var token = ""
+            for (index, digit) in hex.enumerated() {
+                if [8, 12, 16, 20].contains(index) { token.append("-") }
+                token.append(digit)
+            }
+            return MutationToken(token)
         }
     }
 }

@@ -1,9 +1,12 @@
 import AppRuntime
+import Backend
 import CommandLineKit
 import Composition
 import Features
 import Foundation
+import Mutations
 import Testing
+import Wire
 
 @Suite struct LaunchConfigurationTests {
     let environment = ["HOME": "/home/ada", "XDG_DATA_HOME": "/data"]
@@ -62,6 +65,55 @@ import Testing
         }
         #expect(throws: UsageError.self) { try parse(["--headless", "--width", "5"]) }
         #expect(throws: UsageError.self) { try parse(["--network", "lossy"]) }
+    }
+
+    @Test func seed_isAHeadlessOptionTakingAWholeNumber() {
+        #expect(throws: UsageError(command: "demo", "--seed needs --headless")) {
+            try parse(["--seed", "7"])
+        }
+        #expect(
+            throws: UsageError(
+                command: "demo", "invalid value 'x' for '--seed'; expected a whole number from 0 up")
+        ) {
+            try parse(["--headless", "--seed", "x"], terminal: false)
+        }
+    }
+
+    @Test func headlessRuns_takeTokensJitterAndBackendFromTheSeed() throws {
+        // Given headless runs of two apps with the default seed, and one with --seed 7
+        let strand = try LaunchConfiguration.parse(
+            ["--headless"], app: "strand", environment: environment, isTerminal: false)
+        let prism = try LaunchConfiguration.parse(
+            ["--headless"], app: "prism", environment: environment, isTerminal: false)
+        let seven = try LaunchConfiguration.parse(
+            ["--headless", "--seed", "7"], app: "strand", environment: environment, isTerminal: false)
+        #expect(strand.seed == 1)
+        #expect(seven.seed == 7)
+
+        // Then each run's tokens and jitter are seeded, the same each time for one app and seed
+        let values = [strand, prism, seven, strand].map { $0.launchValues(clock: ManualClock()) }
+        let mutations = values.map { $0[MutationConfigurationKey.self] }
+        for configuration in mutations {
+            guard case .seeded = configuration.tokens else {
+                Issue.record("headless tokens are \(configuration.tokens), not seeded")
+                continue
+            }
+            #expect(configuration.jitterSeed != nil)
+        }
+        #expect(mutations[0].tokens == mutations[3].tokens)
+        #expect(mutations[0].jitterSeed == mutations[3].jitterSeed)
+        // and the apps (on a shared backend) and the seeds make different tokens
+        #expect(Set(mutations.prefix(3).map(\.tokens)).count == 3)
+        #expect(values.map { $0[BackendSeedKey.self] } == [1, 1, 7, 1])
+    }
+
+    @Test func interactiveRuns_keepRandomTokensAndJitter() throws {
+        let configuration = try parse([])
+
+        let mutations = configuration.launchValues(clock: ManualClock())[MutationConfigurationKey.self]
+
+        #expect(mutations.tokens == .random)
+        #expect(mutations.jitterSeed == nil)
     }
 
     @Test func versionDescribeAndHelp_needNoTerminal() throws {

@@ -1,9 +1,11 @@
 import Basics
 import Composition
 import Features
+import Foundation
 
-/// A headless script: one command per line, `#` starts a comment. It drives an app without a
-/// terminal and prints frames, so a test (or a person) can check what each app shows.
+/// A headless script: one command per line, `#` starts a comment, spaces and tabs at either end
+/// of a line are ignored. It drives an app without a terminal and prints frames, so a test (or a
+/// person) can check what each app shows.
 ///
 /// ```
 /// # like the first post offline, then come back online
@@ -33,9 +35,11 @@ package struct HeadlessScript: Sendable, Equatable {
     package static func parse(_ text: String, name: String) throws(HeadlessScriptError) -> HeadlessScript {
         var steps: [Step] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character, so splitting on "\n" alone would not split Windows lines.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            var line = rawLine
+            while let last = line.last, last == " " || last == "\t" { line.removeLast() }
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let word = String(trimmed.prefix { $0 != " " && $0 != "\t" })
@@ -70,7 +74,8 @@ package enum HeadlessCommand: Sendable, Equatable {
     case advance(seconds: Double)
     /// Delivers a lifecycle event: `foreground`, `background` or `memory-warning`.
     case event(LifecycleEvent)
-    /// Delivers a push event with a JSON payload.
+    /// Delivers a push event with a JSON payload, checked when the script is read (a
+    /// `PushPayload`).
     case push(String)
     /// Stops the services in reverse order and launches again on the same data: a cold start.
     case restart
@@ -108,10 +113,11 @@ package enum HeadlessCommand: Sendable, Equatable {
         case "key":
             try needsArgument("a key name (\(HeadlessKey.names.joined(separator: ", ")), or one character)")
             guard let key = HeadlessKey(name: argument) else {
+                let hint = Suggestion.didYouMean(argument, in: HeadlessKey.names + ["escape"])
                 throw ParseFailure(
-                    message:
-                        "unknown key '\(argument)'; use one of \(HeadlessKey.names.joined(separator: ", ")), or a single character"
-                )
+                    message: hint.isEmpty
+                        ? "unknown key '\(argument)'; use one of \(HeadlessKey.names.joined(separator: ", ")), or a single character"
+                        : "unknown key '\(argument)'\(hint)")
             }
             self = .key(key)
         case "type":
@@ -152,6 +158,11 @@ package enum HeadlessCommand: Sendable, Equatable {
             self = .event(event)
         case "push":
             try needsArgument("a JSON payload")
+            do {
+                _ = try PushPayload(parsing: Data(argument.utf8))
+            } catch {
+                throw ParseFailure(message: "invalid push payload '\(argument)': \(error)")
+            }
             self = .push(argument)
         case "restart":
             try noArgument()

@@ -1,14 +1,16 @@
 import Backend
+import Basics
 import Composition
 import Features
 import Foundation
+import Mutations
 import ServerAPI
 import Storage
 import Wire
 
 extension LaunchConfiguration {
     /// The values services read, decided from the command line: directories, the backend to
-    /// use, network conditions, and the one clock every module shares.
+    /// use, network conditions, the one clock every module shares and, headless, the seed.
     package func launchValues(clock: any WallClock) -> LaunchValues {
         var values = LaunchValues()
         values[AppDataDirectoryKey.self] = dataDirectory
@@ -19,7 +21,26 @@ extension LaunchConfiguration {
         values[HTTPFaultProfileKey.self] = FaultProfile.named(network) ?? .perfect
         values[BackendClockKey.self] = clock
         values[NetworkClockKey.self] = clock
+        if case .headless = mode {
+            values[BackendSeedKey.self] = seed
+            values[MutationConfigurationKey.self] = headlessMutationConfiguration
+        }
         return values
+    }
+
+    /// The mutation manager's configuration for a headless run: its tokens and its backoff
+    /// jitter come from the seed, so two runs of one script send the same tokens and wait the
+    /// same delays. The seed is mixed with the app's id so that both apps, signed in as the
+    /// same user on one backend, do not make the same tokens.
+    var headlessMutationConfiguration: MutationManager.Configuration {
+        var hash = FNV1a()
+        hash.combine(app.utf8)
+        hash.endPart()
+        var random = SplitMix64(seed: hash.value ^ seed)
+        var configuration = MutationManager.Configuration()
+        configuration.tokens = .seeded(random.next())
+        configuration.jitterSeed = random.next()
+        return configuration
     }
 
     /// Creates the data and backend directories, or says clearly why it cannot.

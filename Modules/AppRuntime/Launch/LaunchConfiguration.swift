@@ -1,3 +1,4 @@
+import Backend
 import CommandLineKit
 import Composition
 import Features
@@ -21,6 +22,8 @@ package struct LaunchConfiguration: Sendable, Equatable {
 
     /// What to do.
     package var mode: Mode
+    /// The app's id (`strand`, `prism`).
+    package var app: String
     /// The app's own cache and journal.
     package var dataDirectory: String
     /// The embedded backend's database directory.
@@ -37,6 +40,10 @@ package struct LaunchConfiguration: Sendable, Equatable {
     package var height: Int
     /// Whether to print the launch trace and a frame-time summary on exit.
     package var trace: Bool
+    /// Where a headless run's random choices come from (client tokens, retry jitter, the
+    /// embedded backend's data when new and its fault draws), so a script replays exactly.
+    /// Default: `BackendSeed.defaultSeed` (1). Interactive runs draw tokens and jitter at random.
+    package var seed: UInt64
 
     /// The command line every app accepts.
     package static func commandLine(for command: String) -> CommandLineSpec {
@@ -73,6 +80,11 @@ package struct LaunchConfiguration: Sendable, Equatable {
                 .value("width", "N", help: "headless screen width (default 80)"),
                 .value("height", "N", help: "headless screen height (default 24)"),
                 .value("script", "FILE", help: "the headless script to run (- reads standard input)"),
+                .value(
+                    "seed", "N",
+                    help:
+                        "headless: seeds every random choice (change tokens, retry jitter, the backend's data and faults); default 1"
+                ),
                 .flag("trace", help: "print the launch trace and a frame-time summary on exit"),
             ],
             epilogue: """
@@ -85,16 +97,16 @@ package struct LaunchConfiguration: Sendable, Equatable {
 
     /// Reads a command line, filling in the defaults: the data directory
     /// (`$XDG_DATA_HOME/loom/<app>`, or `~/.local/share/loom/<app>`), the backend directory (shared
-    /// by both apps, or inside `--data-dir` when only that is given), the `perfect` network and an
-    /// 80x24 headless screen.
+    /// by both apps, or inside `--data-dir` when only that is given), the `perfect` network, an
+    /// 80x24 headless screen and seed 1.
     ///
     /// - Parameters:
     ///   - arguments: the arguments, without the program name.
     ///   - app: the app's id, used in messages and in the default data directory.
     ///   - environment: the process environment (for `XDG_DATA_HOME` and `HOME`).
     ///   - isTerminal: whether standard input and output are a terminal.
-    /// - Throws: `UsageError` for an unknown or malformed option; for `--script`, `--width` or
-    ///   `--height` without `--headless`; for a `--server` that is not `http://HOST:PORT`; for a
+    /// - Throws: `UsageError` for an unknown or malformed option; for `--script`, `--seed`,
+    ///   `--width` or `--height` without `--headless`; for a `--server` that is not `http://HOST:PORT`; for a
     ///   `--user` with spaces; and for an interactive run when standard input or output is not a
     ///   terminal.
     package static func parse(
@@ -108,6 +120,15 @@ package struct LaunchConfiguration: Sendable, Equatable {
         let script = parsed.value("script")
         if script != nil && !headless {
             throw UsageError(command: app, "--script needs --headless")
+        }
+        var seed = BackendSeed.defaultSeed
+        if let text = parsed.value("seed") {
+            guard headless else { throw UsageError(command: app, "--seed needs --headless") }
+            guard let number = UInt64(text) else {
+                throw UsageError(
+                    command: app, "invalid value '\(text)' for '--seed'; expected a whole number from 0 up")
+            }
+            seed = number
         }
         if !headless && (parsed.value("width") != nil || parsed.value("height") != nil) {
             throw UsageError(
@@ -149,11 +170,11 @@ package struct LaunchConfiguration: Sendable, Equatable {
             parsed.value("backend-dir")
             ?? (parsed.value("data-dir") != nil ? "\(dataDirectory)/backend" : "\(base)/loom/backend")
         return LaunchConfiguration(
-            mode: mode, dataDirectory: dataDirectory, backendDirectory: backendDirectory,
+            mode: mode, app: app, dataDirectory: dataDirectory, backendDirectory: backendDirectory,
             serverURL: serverURL,
             user: parsed.value("user"), network: parsed.value("network") ?? "perfect", width: width,
             height: height,
-            trace: parsed.has("trace"))
+            trace: parsed.has("trace"), seed: seed)
     }
 
     /// `$XDG_DATA_HOME`, or `~/.local/share`.

@@ -8,10 +8,10 @@ import Wire
 /// The `activity.events` service: turns the backend's event stream and push events into in-app
 /// banners.
 ///
-/// On `pushReceived` it reads the push payload (`{"kind": "like", "from": "grace", "text": "…"}`
-/// or `{"message": "…"}`) and announces it. On `foreground` it fetches the events that arrived
-/// since it last looked and announces each. Who shows the announcements is up to the app (the
-/// session calls `setAnnouncementHandler(_:)`); the service only knows text.
+/// On `pushReceived` it reads the push payload (a `PushPayload`: `{"kind": "like", "from":
+/// "grace", "text": "…"}` or `{"message": "…"}`) and announces it. On `foreground` it fetches the
+/// events that arrived since it last looked and announces each. Who shows the announcements is
+/// up to the app (the session calls `setAnnouncementHandler(_:)`); the service only knows text.
 ///
 /// Depends on: `network.client`. Reacts to: `foreground`, `pushReceived`.
 package final class ActivityEventsService: Service {
@@ -79,22 +79,10 @@ package final class ActivityEventsService: Service {
         handler?(text)
     }
 
-    /// The banner text of a push payload, or nil when it says nothing readable.
+    /// The banner text of a push payload, or nil when it cannot be read (see `PushPayload`:
+    /// a payload of an unknown kind shows no banner).
     package static func announcement(fromPush payload: Data) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: payload) as? [String: Any] else {
-            return nil
-        }
-        if let message = object["message"] as? String, !message.isEmpty { return message }
-        let from = (object["from"] as? String).map { "@" + $0 } ?? "someone"
-        let text = (object["text"] as? String).map { ": \"\($0)\"" } ?? ""
-        switch object["kind"] as? String {
-        case "reply": return "↩ \(from) replied\(text)"
-        case "like": return "♥ \(from) liked your post\(text)"
-        case "follow": return "☺ \(from) followed you"
-        case "mention": return "@ \(from) mentioned you\(text)"
-        case .some(let kind): return "\(from): \(kind)\(text)"
-        case nil: return nil
-        }
+        (try? PushPayload(parsing: payload))?.announcement
     }
 }
 

@@ -67,6 +67,84 @@ import Testing
         }
     }
 
+    @Test func trailingWhitespace_isIgnoredByEveryCommand() throws {
+        // Given lines that end in spaces and tabs (as editors leave them)
+        let script = try HeadlessScript.parse(
+            "key j  \nkey enter\t\nnetwork offline \nadvance 2 \nexpect ♥ 2  \nwait \t\n", name: "t.script")
+
+        // Then each reads as if the whitespace were not there
+        #expect(
+            script.steps.map(\.command) == [
+                .key(.character("j")), .key(.enter), .network("offline"), .advance(seconds: 2),
+                .expect("♥ 2"),
+                .wait,
+            ])
+    }
+
+    @Test func windowsLineEndings_separateLinesAsNewlinesDo() throws {
+        let script = try HeadlessScript.parse("wait\r\nkey j \r\n\r\nframe\r\n", name: "t.script")
+
+        #expect(script.steps.map(\.command) == [.wait, .key(.character("j")), .frame])
+        #expect(script.steps.map(\.line) == [1, 2, 4])
+    }
+
+    @Test func unknownKeyName_isAnErrorThatSuggestsTheClosestName() {
+        #expect(
+            throws: HeadlessScriptError(
+                script: "s", line: 2, message: "unknown key 'entr'; did you mean 'enter'?")
+        ) {
+            try HeadlessScript.parse("wait\nkey entr  \n", name: "s")
+        }
+    }
+
+    @Test func pushWithAMalformedOrUnknownPayload_isAnErrorSayingWhatIsWrong() {
+        let cases: [(String, String)] = [
+            (
+                "push {bad json",
+                #"invalid push payload '{bad json': not valid JSON; write an object such as {"kind": "like", "from": "grace"}"#
+            ),
+            (
+                #"push {"kind":"nope"}"#,
+                #"invalid push payload '{"kind":"nope"}': unknown kind 'nope'; use one of reply, like, follow, mention"#
+            ),
+            (
+                #"push {"kind": "lik"}"#,
+                #"invalid push payload '{"kind": "lik"}': unknown kind 'lik'; did you mean 'like'?"#
+            ),
+            (
+                #"push {"from": "grace"}"#,
+                #"invalid push payload '{"from": "grace"}': it needs a "kind" (reply, like, follow, mention) or a "message""#
+            ),
+            (
+                #"push {"kind": "like", "form": "grace"}"#,
+                #"invalid push payload '{"kind": "like", "form": "grace"}': unknown field 'form'; did you mean 'from'?"#
+            ),
+            (
+                #"push {"kind": "like", "from": 7}"#,
+                #"invalid push payload '{"kind": "like", "from": 7}': "from" must be text, found 7"#
+            ),
+            (
+                #"push ["like"]"#,
+                #"invalid push payload '["like"]': expected an object such as {"kind": "like", "from": "grace"}"#
+            ),
+        ]
+        for (line, message) in cases {
+            #expect(throws: HeadlessScriptError(script: "s", line: 1, message: message)) {
+                try HeadlessScript.parse(line, name: "s")
+            }
+        }
+    }
+
+    @Test func pushWithEachDocumentedPayload_parses() throws {
+        let payloads = [
+            #"{"kind": "reply", "from": "grace", "text": "agreed"}"#, #"{"kind": "like", "from": "grace"}"#,
+            #"{"kind": "follow"}"#, #"{"kind": "mention", "text": "hi"}"#, #"{"message": "Backup done"}"#,
+        ]
+        let script = try HeadlessScript.parse(
+            payloads.map { "push " + $0 }.joined(separator: "\n"), name: "s")
+        #expect(script.steps.map(\.command) == payloads.map(HeadlessCommand.push))
+    }
+
     @Test func errorDescription_readsLikeACompilerDiagnostic() {
         #expect(
             HeadlessScriptError(script: "a.script", line: 4, message: "bad").description

@@ -98,6 +98,27 @@ public final class FeedCache: Sendable {
         return entries
     }
 
+    /// A media the cached feed shows, as a post or as a reply's parent; nil when no cached entry
+    /// shows it. For naming what a change is about ("like · @mary · ...") without a network call.
+    ///
+    /// Complexity: one indexed lookup, one entry decoded.
+    public func media(_ id: MediaID) throws -> Media? {
+        try database.withConnection { db -> Media? in
+            let body = try db.queryFirst(
+                """
+                SELECT body, media_id = ?1 FROM feed_entries WHERE media_id = ?1 OR parent_media_id = ?1
+                ORDER BY media_id = ?1 DESC LIMIT 1
+                """, id.rawValue
+            ) { row in (try row.bytes(0), try row.int64(1) != 0) }
+            guard let (bytes, isPost) = body, let entry = try? EntryCodec.decodeEntry(bytes) else {
+                return nil
+            }
+            if isPost { return entry.media }
+            if case .reply(let parent) = entry.context { return parent }
+            return nil
+        }
+    }
+
     /// Every cached entry's heights at `width`, in feed order.
     public func heights(width: Int) throws -> HeightTable {
         try database.withConnection { db in

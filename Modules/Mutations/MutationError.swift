@@ -14,6 +14,8 @@ public struct MutationError: Error, Hashable, Sendable, CustomStringConvertible 
         case unknownToken
         /// `retry` or `discard` was asked for a mutation that has not failed.
         case notFailed
+        /// `sendNow` was asked for a mutation that is not waiting to be sent.
+        case notPending
         /// The journal could not be read or written.
         case storage
         /// The `mutations.replay` service is not running.
@@ -62,6 +64,13 @@ public struct MutationError: Error, Hashable, Sendable, CustomStringConvertible 
             .notFailed,
             "cannot \(action) mutation '\(token)': it is \(state), and only failed mutations can be "
                 + "\(action == "retry" ? "retried" : "discarded"); pending ones are sent on their own")
+    }
+
+    static func notPending(_ token: MutationToken, _ state: MutationRecord.State) -> MutationError {
+        MutationError(
+            .notPending,
+            "cannot send mutation '\(token)' now: it is \(state), not waiting to be sent; retry a failed one "
+                + "instead")
     }
 
     static func storage(_ action: String, _ error: any Error) -> MutationError {

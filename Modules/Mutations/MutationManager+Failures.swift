@@ -49,6 +49,42 @@ extension MutationManager {
         signal.fire()
     }
 
+    /// Sends a pending change at once: clears its backoff so its next attempt starts now (a
+    /// person pressed retry on a change that waits). A failed change is `retry(_:)`'s.
+    ///
+    /// - Throws: `MutationError` `unknownToken` for a change the journal does not hold,
+    ///   `notPending` when it is failed or confirmed, `storage` when the journal cannot be written.
+    public func sendNow(_ token: MutationToken) throws(MutationError) {
+        let result = journalLock.withLock { _ -> Result<Void, MutationError> in
+            let row = state.withLock { state -> Result<JournalRow, MutationError> in
+                guard var row = state.queue.rows[token] else { return .failure(.unknownToken(token)) }
+                guard row.state == .pending || row.state == .inFlight else {
+                    return .failure(.notPending(token, row.state))
+                }
+                row.streak = 0
+                row.nextAttemptAt = nil
+                return .success(row)
+            }
+            switch row {
+            case .failure(let error): return .failure(error)
+            case .success(let row):
+                do {
+                    try database.transaction { db in try MutationJournal.save(row, db) }
+                } catch {
+                    return .failure(.storage("be written", error))
+                }
+                state.withLock { state in
+                    state.queue.put(row)
+                    state.queue.reconsiderAll()
+                }
+                return .success(())
+            }
+        }
+        try result.get()
+        changed([token], content: false)
+        signal.fire()
+    }
+
     /// Forgets a failed mutation for good, with the failed mutations that wait for it; a failed
     /// post leaves the merged views.
     ///

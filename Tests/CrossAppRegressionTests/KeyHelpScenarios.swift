@@ -70,14 +70,14 @@ import Testing
     func syncHelp_listsRetryAndDiscardUnderMove(app: ShippedApp) async throws {
         let session = try await Self.open(.sync, in: app)
         defer { Task { await session.stop() } }
-        #expect(Self.footer(of: session) == "j/k move · r retry · x discard (failed changes)")
+        #expect(Self.footer(of: session) == "j/k move · r retry now · x discard (failed changes)")
 
         let help = try Self.help(of: session)
 
         let move = try #require(help.firstIndex(of: Self.line("↑ ↓  j k", "move")))
         #expect(
             Array(help[move...].prefix(4)) == [
-                Self.line("↑ ↓  j k", "move"), Self.line("r", "retry"),
+                Self.line("↑ ↓  j k", "move"), Self.line("r", "retry now"),
                 Self.line("x", "discard (failed changes)"), "",
             ])
         #expect(help.filter { $0.hasPrefix("  r ") }.count == 1)

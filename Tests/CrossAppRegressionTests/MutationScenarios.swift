@@ -226,8 +226,9 @@ import Wire
         await session.settle()
         let sync = HeadlessHarness.frame(of: session)
         #expect(sync.contains("Changes: 0 pending, 1 failed"))
-        #expect(sync.contains("like \(first.id.rawValue)"))
-        #expect(sync.contains("failed: "))
+        #expect(sync.contains("✕ like · @\(first.author.handle) · \""), "named by its post:\n\(sync)")
+        #expect(sync.contains("the post is gone"), "why, in plain words:\n\(sync)")
+        #expect(!sync.contains("HTTP 404"), "no HTTP internals:\n\(sync)")
     }
 
     @Test(arguments: ShippedApp.all)

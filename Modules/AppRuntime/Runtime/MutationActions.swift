@@ -1,4 +1,5 @@
 import Features
+import FeedCaching
 import Foundation
 import MediaModel
 import Mutations
@@ -64,37 +65,79 @@ final class MutationActions: ViewerActions {
     var journalProblem: String? { manager.journalWriteFailure }
 
     private func summary(_ record: MutationRecord) -> ChangeSummary {
-        var detail: String
+        let title = Self.title(of: record.mutation) { [context] id in try? context?.feedCache.media(id) }
         switch record.state {
         case .failed:
-            detail = "failed: " + (record.lastError ?? "refused by the server")
+            return ChangeSummary(
+                token: record.token.rawValue, title: title, state: "failed", tries: record.attempts,
+                problem: Self.plain(record.lastError) ?? "the server refused it", failed: true)
         case .inFlight:
-            detail = "sending (attempt \(record.attempts + 1))"
+            return ChangeSummary(
+                token: record.token.rawValue, title: title, state: "sending", tries: record.attempts,
+                problem: Self.plain(record.lastError))
         case .pending, .confirmed:
-            detail = record.attempts == 0 ? "waiting to send" : "attempt \(record.attempts)"
-            if let next = record.nextAttemptAt, let now = context?.clock.now, next > now {
-                detail += ", next in \(Int(next.timeIntervalSince(now).rounded(.up)))s"
+            var next = "now"
+            if let at = record.nextAttemptAt, let now = context?.clock.now, at > now {
+                next = "in \(Int(at.timeIntervalSince(now).rounded(.up)))s"
             }
-            if let error = record.lastError { detail += " · \(error)" }
+            return ChangeSummary(
+                token: record.token.rawValue, title: title, state: "waiting", tries: record.attempts,
+                nextTry: next, problem: Self.plain(record.lastError))
         }
-        return ChangeSummary(
-            token: record.token.rawValue, title: Self.title(of: record.mutation), detail: detail)
     }
 
-    static func title(of mutation: Mutation) -> String {
+    /// Why an attempt did not go through, for a person: the request's method and path left out,
+    /// the transient classes said plainly ("no connection: it is sent when the network is back"),
+    /// the server's own message kept for the rest.
+    static func plain(_ error: String?) -> String? {
+        guard var text = error, !text.isEmpty else { return nil }
+        if let range = text.range(of: #"^[A-Z]+ /\S*: "#, options: .regularExpression) {
+            text.removeSubrange(range)
+        }
+        let plain: [(prefix: String, says: String)] = [
+            ("offline", "no connection: it is sent when the network is back"),
+            ("timed out", "no answer in time: it is tried again, and applied once"),
+            ("server error", "the server had a problem: it is tried again"),
+            ("rate limited", "the server asked to slow down: it is tried again"),
+            ("request timeout", "no answer in time: it is tried again, and applied once"),
+            ("unauthorized", "signed out: sign in again to send it"),
+            ("not found", "the post is gone: it was deleted"),
+            ("forbidden", "not allowed: only the post's author may do this"),
+        ]
+        if let match = plain.first(where: { text.hasPrefix($0.prefix) }) { return match.says }
+        // A refusal: the server's words, without the status line and the advice meant for a
+        // programmer.
+        if let status = text.range(of: #"HTTP \d+ [^(:]*\([a-z_]+\): "#, options: .regularExpression) {
+            text.removeSubrange(status)
+        }
+        if let advice = text.range(of: "; ", options: .backwards) {
+            text = String(text[..<advice.lowerBound])
+        }
+        return text
+    }
+
+    /// A change in a person's words: what it does, then whose post and its first words when
+    /// `media` finds the post (`like · @mary · "Compiler cache mountain…"`), else "a post".
+    static func title(of mutation: Mutation, media: (MediaID) -> Media?) -> String {
         func quoted(_ text: String) -> String {
             let first = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-            return "\"" + (first.count > 24 ? first.prefix(23) + "…" : first) + "\""
+            return "\"" + (first.count > 28 ? first.prefix(27) + "…" : first) + "\""
+        }
+        func post(_ id: MediaID) -> String {
+            guard let found = media(id) else { return "a post" }
+            let words = found.text.isEmpty ? found.kind.name : quoted(found.text)
+            return "@\(found.author.handle) · \(words)"
         }
         switch mutation {
-        case .post(let text, _): return "post \(quoted(text))"
-        case .reply(let parent, let text, _): return "reply to \(parent.rawValue) \(quoted(text))"
-        case .like(let id): return "like \(id.rawValue)"
-        case .unlike(let id): return "unlike \(id.rawValue)"
-        case .repost(let id): return "repost \(id.rawValue)"
-        case .delete(let id): return "delete \(id.rawValue)"
-        case .follow(let id): return "follow \(id.rawValue)"
-        case .unfollow(let id): return "unfollow \(id.rawValue)"
+        case .post(let text, let attachments):
+            return "post · " + (text.isEmpty ? "\(attachments.count) photo(s)" : quoted(text))
+        case .reply(let parent, let text, _): return "reply to \(post(parent)) · \(quoted(text))"
+        case .like(let id): return "like · \(post(id))"
+        case .unlike(let id): return "unlike · \(post(id))"
+        case .repost(let id): return "repost · \(post(id))"
+        case .delete(let id): return "delete · \(post(id))"
+        case .follow: return "follow an account"
+        case .unfollow: return "unfollow an account"
         }
     }
 
@@ -106,7 +149,11 @@ final class MutationActions: ViewerActions {
 
     func retry(_ change: ChangeSummary) {
         do {
-            try manager.retry(MutationToken(change.token))
+            if change.failed {
+                try manager.retry(MutationToken(change.token))
+            } else {
+                try manager.sendNow(MutationToken(change.token))
+            }
         } catch {
             context?.navigator?.showMessage("✕ cannot retry: \(error)")
         }

@@ -1,10 +1,9 @@
 import Composition
 import TerminalUI
 
-/// Changes waiting for the server and changes it refused, with retry and discard, above the
-/// log of recent attempts (time, attempt, outcome, status, next retry).
-///
-/// Keys: j/k move among the changes, r retries a failed one, x discards it.
+/// Changes waiting for the server and changes it refused, in columns (the change named by what
+/// it is about, its state, tries and next try), above the log of recent attempts. `r` sends the
+/// selected change now (a failed one is tried again), `x` discards a failed one.
 @MainActor
 package final class MutationsScreen: AppScreen {
     private let context: AppContext
@@ -20,9 +19,9 @@ package final class MutationsScreen: AppScreen {
 
     package var status: String? { message }
 
-    private var changes: [(change: ChangeSummary, failed: Bool)] {
+    private var changes: [ChangeSummary] {
         guard let actions = context.actions else { return [] }
-        return actions.failedChanges.map { ($0, true) } + actions.pendingChanges.map { ($0, false) }
+        return actions.failedChanges + actions.pendingChanges
     }
 
     package func appear() {}
@@ -38,7 +37,7 @@ package final class MutationsScreen: AppScreen {
     var keys: KeyTable<Command> {
         KeyTable([
             .move(down: .next, up: .previous),
-            .init([.character("r")], .retry, does: "retry", footer: "r"),
+            .init([.character("r")], .retry, does: "retry now", footer: "r"),
             .init([.character("x")], .discard, does: "discard (failed changes)", footer: "x"),
         ])
     }
@@ -52,19 +51,21 @@ package final class MutationsScreen: AppScreen {
         switch command {
         case .next: selection = min(selection + 1, max(list.count - 1, 0))
         case .previous: selection = max(selection - 1, 0)
-        case .retry, .discard:
-            guard list.indices.contains(selection), list[selection].failed, let actions = context.actions
-            else {
-                message = "select a failed change first"
+        case .retry:
+            guard list.indices.contains(selection), let actions = context.actions else {
+                message = "no change to send"
                 return true
             }
-            if command == .retry {
-                actions.retry(list[selection].change)
-                message = "retrying \(list[selection].change.title)"
-            } else {
-                actions.discard(list[selection].change)
-                message = "discarded \(list[selection].change.title)"
+            actions.retry(list[selection])
+            message = "sending now: \(list[selection].title)"
+        case .discard:
+            guard list.indices.contains(selection), list[selection].failed, let actions = context.actions
+            else {
+                message = "only a failed change can be discarded"
+                return true
             }
+            actions.discard(list[selection])
+            message = "discarded \(list[selection].title)"
         }
         return true
     }
@@ -84,13 +85,23 @@ package final class MutationsScreen: AppScreen {
         if let problem = context.actions?.journalProblem {
             put(StyledLine("  ✕ " + problem, style: style.failure))
         }
-        if list.isEmpty { put(StyledLine("  everything is sent", style: style.secondary)) }
-        for (index, entry) in list.enumerated() {
-            var line = StyledLine(index == selection ? "▌" : " ", style: style.accent)
-            line.append(entry.failed ? "✕ " : "⋯ ", style: entry.failed ? style.failure : style.pending)
-            line.append(entry.change.title, style: style.text)
-            line.append("  " + entry.change.detail, style: entry.failed ? style.failure : style.secondary)
-            put(line)
+        if list.isEmpty {
+            put(StyledLine("  everything is sent", style: style.secondary))
+        } else {
+            let columns = Columns(width: rect.width)
+            put(StyledLine(columns.row("change", "state", "tries", "next try"), style: style.secondary))
+            for (index, change) in list.enumerated() {
+                var line = StyledLine(index == selection ? "▌" : " ", style: style.accent)
+                line.append(change.failed ? "✕ " : "⋯ ", style: change.failed ? style.failure : style.pending)
+                line.append(
+                    columns.row(
+                        change.title, change.state, "\(change.tries)", change.nextTry ?? "-", lead: 0),
+                    style: change.failed ? style.failure : style.text)
+                put(line)
+                if let problem = change.problem {
+                    put(StyledLine("    " + problem, style: change.failed ? style.failure : style.secondary))
+                }
+            }
         }
         y += 1
         put(StyledLine(" Attempts (newest first)", style: style.strong))
@@ -101,4 +112,28 @@ package final class MutationsScreen: AppScreen {
     }
 
     package func resize(width: Int, height: Int) {}
+
+    /// The change list's columns: the change takes what the state, tries and next try leave.
+    struct Columns {
+        static let state = 9
+        static let tries = 6
+        static let next = 9
+        let change: Int
+
+        init(width: Int) {
+            change = max(width - 3 - Self.state - Self.tries - Self.next, 12)
+        }
+
+        /// One row, each cell cut or padded to its column; `lead` spaces before the first (the
+        /// header lines up with rows that start with a selection bar and a glyph).
+        func row(_ first: String, _ state: String, _ tries: String, _ next: String, lead: Int = 3) -> String {
+            String(repeating: " ", count: lead) + Self.cell(first, change) + Self.cell(state, Self.state)
+                + Self.cell(tries, Self.tries) + Self.cell(next, Self.next)
+        }
+
+        static func cell(_ text: String, _ width: Int) -> String {
+            let cut = text.count > width - 1 ? String(text.prefix(width - 2)) + "…" : text
+            return cut + String(repeating: " ", count: max(width - cut.count, 0))
+        }
+    }
 }

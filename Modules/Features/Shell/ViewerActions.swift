@@ -20,25 +20,41 @@ package protocol ViewerActions: AnyObject {
     var journalProblem: String? { get }
     /// The most recent attempts to send changes, newest first, one line each.
     func attemptLog(limit: Int) -> [String]
-    /// Tries a failed change again.
+    /// Tries a failed change again, or sends a waiting one now.
     func retry(_ change: ChangeSummary)
     /// Gives up on a failed change (its effect is already rolled back).
     func discard(_ change: ChangeSummary)
 }
 
-/// One change as the Sync screen lists it.
+/// One change as the Sync screen lists it, in a person's words.
 package struct ChangeSummary: Sendable, Hashable {
     /// The change's client token.
     package var token: String
-    /// What it is ("like m12", "post \"hello\"").
+    /// What it is, named by what it is about: `like · @mary · "Compiler cache mountain…"`.
     package var title: String
-    /// Its state ("pending · attempt 2, next in 4s", "failed: …").
-    package var detail: String
+    /// Where it stands: "waiting", "sending" or "failed".
+    package var state: String
+    /// How many attempts were made.
+    package var tries: Int
+    /// When the next attempt starts ("in 4s", "now"), for a waiting change.
+    package var nextTry: String?
+    /// Why the last attempt did not go through, in plain words, if one did not.
+    package var problem: String?
+    /// Whether the server refused it for good (it can be retried or discarded).
+    package var failed: Bool
 
     /// Makes a summary.
-    package init(token: String, title: String, detail: String) {
+    package init(
+        token: String, title: String, state: String, tries: Int, nextTry: String? = nil,
+        problem: String? = nil,
+        failed: Bool = false
+    ) {
         self.token = token
         self.title = title
-        self.detail = detail
+        self.state = state
+        self.tries = tries
+        self.nextTry = nextTry
+        self.problem = problem
+        self.failed = failed
     }
 }

@@ -1,0 +1,56 @@
+import AppRuntime
+import AppTesting
+import Features
+import Foundation
+import MediaModel
+import Mutations
+import Sockets
+import TerminalUI
+import Testing
+import Wire
+
+/// The Sync tab as a person reads it: column headers, each change named by what it is about
+/// (the post's author and first words), its state, tries and next try; `r` sends a waiting
+/// change now.
+@Suite @MainActor struct SyncTabScenarios {
+    @Test(arguments: ShippedApp.all)
+    func aWaitingLike_isNamedByItsPost_withStateTriesAndNextTry(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, clock) = try await HeadlessHarness.session(
+            app.definition, directories: directories, width: 100)
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        let post = try #require(feed.postList.selectedItem?.media)
+        session.shell?.context.faultControl?.setFaultProfile(.offline)
+        session.networkDidChange()
+        _ = session.shell?.handle(.character("l"))
+        await session.settle()
+        session.shell?.openTab(.mutations)
+        await session.settle()
+        let frame = HeadlessHarness.frame(of: session)
+
+        let lines = frame.split(separator: "\n").map(String.init)
+        let header = try #require(lines.first { $0.contains("change") && $0.contains("state") }, "\(frame)")
+        #expect(header.contains("tries") && header.contains("next try"), "header: \(header)")
+        let row = try #require(lines.first { $0.contains("like ·") }, "\(app.id)'s Sync tab:\n\(frame)")
+        #expect(row.contains("like · @\(post.author.handle) · \""), "row: \(row)")
+        let firstWord = try #require(post.text.split(separator: " ").first)
+        #expect(row.contains("\"" + firstWord), "the post's first words: \(row)")
+        #expect(
+            !row.contains(" m\(post.id.rawValue.dropFirst())") && !row.contains(post.id.rawValue + " "),
+            "no ids: \(row)")
+        #expect(row.contains("waiting"), "state: \(row)")
+        #expect(row.range(of: #"in \d+s"#, options: .regularExpression) != nil, "next try: \(row)")
+        #expect(
+            frame.contains("no connection: it is sent when the network is back"), "why it waits:\n\(frame)")
+        #expect(!frame.contains("/v1/") && !frame.contains("fault profile"), "no HTTP internals:\n\(frame)")
+
+        // `r` sends it now: back online, the like goes at once, without waiting for the backoff.
+        session.shell?.context.faultControl?.setFaultProfile(.perfect)
+        _ = session.shell?.handle(.character("r"))
+        await session.settle()
+        let manager = try #require(session.shell?.context.mutations)
+        #expect(manager.pending.isEmpty, "\(app.id): r sent the waiting like now")
+        _ = clock
+        await session.stop()
+    }
+}

@@ -160,9 +160,29 @@ package final class AppSession {
         do {
             session = try await context.client.signedIn(as: nil).signIn(handle: handle).payload
         } catch {
-            throw SessionError("cannot sign in as '\(handle)': \(error)")
+            throw SessionError(Self.signInProblem(handle: handle, error))
         }
         adopt(session, context: context)
+    }
+
+    /// Why signing in as `handle` failed, and what to do, in the person's terms (no routes or
+    /// status codes: those are in the backend's log).
+    static func signInProblem(handle: String, _ error: TransportError) -> String {
+        switch error.errorClass {
+        case .notFound:
+            "there is no account @\(handle) on this backend; start without --user to make one, or pass the "
+                + "handle of an existing account"
+        case .offline:
+            "cannot sign in as @\(handle): the backend cannot be reached (the network is offline); try again "
+                + "when it is back"
+        case .timeout, .requestTimeout:
+            "cannot sign in as @\(handle): the backend did not answer in time; try again"
+        case .badRequest:
+            "'\(handle)' is not a handle an account can have: 2 to 24 characters of a-z, 0-9 and _"
+        default:
+            "cannot sign in as @\(handle): the backend refused (\(error.errorClass)); try again, or start "
+                + "without --user"
+        }
     }
 
     private func loadViewer(_ context: AppContext) {

@@ -198,7 +198,7 @@ let package = Package(
                 "AppTesting", "Features", "AppRuntime", "Composition", "CommandLineKit", "Sockets", "Backend",
                 "ManifestLint",
                 "PrismApp", "StrandApp", "MediaModel", "ServerAPI", "FeedCaching", "TerminalUI", "Wire",
-                "HTTPServer",
+                "HTTPServer", "Mutations",
             ],
             exclude: ["Golden"]),
     ]

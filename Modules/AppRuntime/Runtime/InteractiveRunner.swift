@@ -9,7 +9,11 @@ import Wire
 /// way out), keys to the shell, focus changes as foreground/background events, resizes relaid
 /// out off the UI actor, and a redraw of only what changed whenever something did.
 @MainActor
-final class InteractiveRunner {
+package final class InteractiveRunner {
+    /// What the runner turns on in the terminal while the app runs: the defaults, and bracketed
+    /// paste, so a paste arrives as one piece of text and never as key presses.
+    nonisolated package static let terminalOptions = TerminalOptions(usesBracketedPaste: true)
+
     private enum LoopEvent: Sendable {
         case input(InputEvent)
         case redraw
@@ -31,7 +35,7 @@ final class InteractiveRunner {
     func run() async -> Int32 {
         var trace: LaunchTrace?
         do {
-            trace = try await Terminal.run { terminal in try await self.loop(terminal) }
+            trace = try await Terminal.run(options: Self.terminalOptions) { terminal in try await self.loop(terminal) }
         } catch let error as TerminalError {
             output.writeError(
                 "\(definition.id): error: \(error.message); use --headless to run without a terminal\n")
@@ -94,10 +98,6 @@ final class InteractiveRunner {
         draw()
         loop: for await event in events {
             switch event {
-            case .input(.key(let key)):
-                if session.shell?.handle(key) == .quit { break loop }
-            case .input(.paste(let text)):
-                for character in text { _ = session.shell?.handle(.character(character)) }
             case .input(.resize(let newSize)):
                 screen.resize(to: newSize)
                 session.resize(width: newSize.columns, height: newSize.rows)
@@ -107,6 +107,8 @@ final class InteractiveRunner {
                 await session.app?.deliver(.background)
             case .input(.resumed):
                 screen.invalidate()
+            case .input(let input):
+                if session.shell?.handle(input) == .quit { break loop }
             case .redraw, .tick:
                 break
             }

@@ -59,4 +59,19 @@ extension AppShell {
         setNeedsDisplay()
         return .handled
     }
+
+    /// Routes what the terminal reported: a key as `handle(_:)` does; a paste, whole, to the text
+    /// field of the screen shown, or nowhere when none has the focus (or the help is open), so
+    /// pasted text never runs as keys. Other events are not the shell's.
+    package func handle(_ event: InputEvent) -> KeyOutcome {
+        switch event {
+        case .key(let key):
+            return handle(key)
+        case .paste(let text):
+            if !showingHelp, let screen = currentScreen, screen.paste(text) { setNeedsDisplay() }
+            return .handled
+        case .resize, .focusGained, .focusLost, .resumed:
+            return .handled
+        }
+    }
 }

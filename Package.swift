@@ -188,7 +188,7 @@ let package = Package(
             [
                 "AppTesting", "Backend", "PrismApp", "StrandApp", "Features", "AppRuntime", "Composition",
                 "CommandLineKit",
-                "Sockets", "MediaModel",
+                "Sockets", "MediaModel", "TerminalUI", "TerminalUITesting",
             ]),
         tests(
             "ManifestLint", ["ManifestLint", "Composition", "CommandLineKit"], resources: [.copy("Fixtures")]),

@@ -76,4 +76,34 @@ import Testing
         #expect(shell.currentScreen === onboarding)
         #expect(HeadlessHarness.frame(of: session).contains("Handle: @new name"))
     }
+
+    /// Where a person may press Ctrl-Z.
+    enum Place: String, CaseIterable, CustomTestStringConvertible {
+        case home, composerWithText, help
+
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: ShippedApp.all, Place.allCases)
+    func controlZ_asksToSuspendAndChangesNothingElse(app: ShippedApp, place: Place) async throws {
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: try TestDirectories.make())
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        switch place {
+        case .home: break
+        case .composerWithText:
+            shell.openTab(.compose)
+            _ = TerminalInput.deliver(Array("draft".utf8), to: shell)
+        case .help: _ = shell.handle(.character("?"))
+        }
+        let screen = try #require(shell.currentScreen)
+        let tab = shell.activeTab
+
+        let outcomes = TerminalInput.deliver([0x1A], to: shell)
+
+        #expect(outcomes == [.suspend])
+        #expect(shell.activeTab == tab && shell.currentScreen === screen)
+        if place == .composerWithText { #expect((screen as? ComposerScreen)?.text == "draft") }
+    }
 }

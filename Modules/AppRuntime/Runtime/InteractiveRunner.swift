@@ -5,9 +5,11 @@ import Foundation
 import TerminalUI
 import Wire
 
-/// Runs an app full-screen in a terminal: raw mode and the alternate screen (restored on every
-/// way out), keys to the shell, focus changes as foreground/background events, resizes relaid
-/// out off the UI actor, and a redraw of only what changed whenever something did.
+/// Runs an app full-screen in a terminal: raw mode, the alternate screen and bracketed paste
+/// (restored on every way out), keys and pastes to the shell, focus changes as
+/// foreground/background events, resizes relaid out off the UI actor, and a redraw of only what
+/// changed whenever something did. Ctrl-Z (or SIGTSTP) puts the terminal back and stops the
+/// process; on SIGCONT the whole frame is drawn again.
 @MainActor
 package final class InteractiveRunner {
     /// What the runner turns on in the terminal while the app runs: the defaults, and bracketed
@@ -35,7 +37,9 @@ package final class InteractiveRunner {
     func run() async -> Int32 {
         var trace: LaunchTrace?
         do {
-            trace = try await Terminal.run(options: Self.terminalOptions) { terminal in try await self.loop(terminal) }
+            trace = try await Terminal.run(options: Self.terminalOptions) { terminal in
+                try await self.loop(terminal)
+            }
         } catch let error as TerminalError {
             output.writeError(
                 "\(definition.id): error: \(error.message); use --headless to run without a terminal\n")
@@ -106,9 +110,19 @@ package final class InteractiveRunner {
             case .input(.focusLost):
                 await session.app?.deliver(.background)
             case .input(.resumed):
+                // Back from a stop: the terminal shows nothing of ours, and may have been resized.
+                let newSize = terminal.size
+                if newSize != screen.size {
+                    screen.resize(to: newSize)
+                    session.resize(width: newSize.columns, height: newSize.rows)
+                }
                 screen.invalidate()
             case .input(let input):
-                if session.shell?.handle(input) == .quit { break loop }
+                switch session.shell?.handle(input) {
+                case .quit: break loop
+                case .suspend: terminal.suspend()
+                case .handled, nil: break
+                }
             case .redraw, .tick:
                 break
             }

@@ -122,7 +122,9 @@ import Testing
     @Test func bracketedPaste_ofShortcutsLineBreaksAndEscapes_isOnePasteAtEverySplit() {
         // Letters and digits that are shortcuts, Enter, Escape and an arrow: all text in a paste.
         let stream = Array("\u{1B}[200~first line\rl\rq 2\u{1B}\u{1B}[A\u{1A}\u{1B}[201~j".utf8)
-        let expected: [InputEvent] = [.paste("first line\nl\nq 2\u{1B}\u{1B}[A\u{1A}"), .key(.character("j"))]
+        let expected: [InputEvent] = [
+            .paste("first line\nl\nq 2\u{1B}\u{1B}[A\u{1A}"), .key(.character("j")),
+        ]
         for cut in 0..<stream.count {
             var parser = KeyParser()
             let events = parser.parse(stream[..<cut]) + parser.parse(stream[cut...]) + parser.flush()
@@ -130,6 +132,10 @@ import Testing
         }
         var bytewise = KeyParser()
         #expect(stream.flatMap { bytewise.parse([$0]) } == expected)
+    }
+
+    @Test func controlZ_isItsOwnKey_outsideAPaste() {
+        #expect(parse("a\u{1A}b") == [.key(.character("a")), .key(.control("z")), .key(.character("b"))])
     }
 
     @Test func everySplitOfAStream_givesTheSameEvents() {

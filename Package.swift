@@ -188,7 +188,7 @@ let package = Package(
             [
                 "AppTesting", "Backend", "PrismApp", "StrandApp", "Features", "AppRuntime", "Composition",
                 "CommandLineKit",
-                "Sockets", "MediaModel", "ServerAPI",
+                "Sockets", "MediaModel", "ServerAPI", "TerminalUI", "TerminalUITesting",
             ]),
         tests(
             "ManifestLint", ["ManifestLint", "Composition", "CommandLineKit"], resources: [.copy("Fixtures")]),
@@ -198,8 +198,7 @@ let package = Package(
                 "AppTesting", "Features", "AppRuntime", "Composition", "CommandLineKit", "Sockets", "Backend",
                 "ManifestLint",
                 "PrismApp", "StrandApp", "MediaModel", "ServerAPI", "FeedCaching", "Mutations", "TerminalUI",
-                "Wire",
-                "HTTPServer",
+                "Wire", "HTTPServer",
             ],
             exclude: ["Golden"]),
     ]

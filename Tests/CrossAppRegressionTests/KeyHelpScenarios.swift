@@ -64,6 +64,7 @@ import Testing
         #expect(help.contains(Self.line("1–\(tabs.count)", tabs.joined(separator: ", "))))
         #expect(help.contains(Self.line("?", "this help")))
         #expect(help.contains(Self.line("q ctrl-c", "quit")))
+        #expect(help.contains(Self.line("ctrl-z", "suspend (fg resumes)")))
     }
 
     @Test(arguments: ShippedApp.all)

@@ -5,11 +5,17 @@ import Foundation
 import TerminalUI
 import Wire
 
-/// Runs an app full-screen in a terminal: raw mode and the alternate screen (restored on every
-/// way out), keys to the shell, focus changes as foreground/background events, resizes relaid
-/// out off the UI actor, and a redraw of only what changed whenever something did.
+/// Runs an app full-screen in a terminal: raw mode, the alternate screen and bracketed paste
+/// (restored on every way out), keys and pastes to the shell, focus changes as
+/// foreground/background events, resizes relaid out off the UI actor, and a redraw of only what
+/// changed whenever something did. Ctrl-Z (or SIGTSTP) puts the terminal back and stops the
+/// process; on SIGCONT the whole frame is drawn again.
 @MainActor
-final class InteractiveRunner {
+package final class InteractiveRunner {
+    /// What the runner turns on in the terminal while the app runs: the defaults, and bracketed
+    /// paste, so a paste arrives as one piece of text and never as key presses.
+    nonisolated package static let terminalOptions = TerminalOptions(usesBracketedPaste: true)
+
     private enum LoopEvent: Sendable {
         case input(InputEvent)
         case redraw
@@ -31,7 +37,9 @@ final class InteractiveRunner {
     func run() async -> Int32 {
         var trace: LaunchTrace?
         do {
-            trace = try await Terminal.run { terminal in try await self.loop(terminal) }
+            trace = try await Terminal.run(options: Self.terminalOptions) { terminal in
+                try await self.loop(terminal)
+            }
         } catch let error as TerminalError {
             output.writeError(
                 "\(definition.id): error: \(error.message); use --headless to run without a terminal\n")
@@ -94,10 +102,6 @@ final class InteractiveRunner {
         draw()
         loop: for await event in events {
             switch event {
-            case .input(.key(let key)):
-                if session.shell?.handle(key) == .quit { break loop }
-            case .input(.paste(let text)):
-                for character in text { _ = session.shell?.handle(.character(character)) }
             case .input(.resize(let newSize)):
                 screen.resize(to: newSize)
                 session.resize(width: newSize.columns, height: newSize.rows)
@@ -106,7 +110,19 @@ final class InteractiveRunner {
             case .input(.focusLost):
                 await session.app?.deliver(.background)
             case .input(.resumed):
+                // Back from a stop: the terminal shows nothing of ours, and may have been resized.
+                let newSize = terminal.size
+                if newSize != screen.size {
+                    screen.resize(to: newSize)
+                    session.resize(width: newSize.columns, height: newSize.rows)
+                }
                 screen.invalidate()
+            case .input(let input):
+                switch session.shell?.handle(input) {
+                case .quit: break loop
+                case .suspend: terminal.suspend()
+                case .handled, nil: break
+                }
             case .redraw, .tick:
                 break
             }

@@ -15,10 +15,13 @@ extension AppShell {
         case help
         /// Quit the app.
         case quit
+        /// Suspend the app, as Ctrl-Z does in a shell (raw mode turns the key's signal off).
+        case suspend
     }
 
     /// The shell's keys: the one place to add one. A key goes to the screen shown first (its own
-    /// table), then here; the help lists the screen's keys, then these.
+    /// table), then here; the help lists the screen's keys, then these. Suspending is the one
+    /// exception: Ctrl-Z works everywhere (text fields, the help, onboarding) and comes first.
     package var keys: KeyTable<Command> {
         let titles = tabs.map(\.title).joined(separator: ", ")
         return KeyTable([
@@ -29,13 +32,16 @@ extension AppShell {
                 label: tabs.count > 1 ? "1–\(tabs.count)" : "1", does: titles),
             .init([.character("?")], .help, does: "this help"),
             .init([.character("q"), .control("c")], .quit, does: "quit"),
+            .init([.control("z")], .suspend, does: "suspend (fg resumes)"),
         ])
     }
 
-    /// Routes a key: the help overlay, then the screen, then the shell's own keys. While the
-    /// screen takes text, printable keys are the screen's; with a modal screen (onboarding),
-    /// only quitting works.
+    /// Routes a key: suspending first, then the help overlay, then the screen, then the shell's
+    /// own keys. While the screen takes text, printable keys are the screen's; with a modal
+    /// screen (onboarding), only quitting and suspending work.
     package func handle(_ key: Key) -> KeyOutcome {
+        // What is shown stays as it is, to be drawn again on resume.
+        if keys.command(for: key) == .suspend { return .suspend }
         message = nil
         if showingHelp {
             showingHelp = false
@@ -50,6 +56,7 @@ extension AppShell {
         if modal != nil { return command == .quit ? .quit : .handled }
         switch command {
         case .quit: return .quit
+        case .suspend: return .suspend
         case .help: showingHelp = true
         case .tab(let index): openTab(at: index)
         case .back: pop()
@@ -58,5 +65,20 @@ extension AppShell {
         }
         setNeedsDisplay()
         return .handled
+    }
+
+    /// Routes what the terminal reported: a key as `handle(_:)` does; a paste, whole, to the text
+    /// field of the screen shown, or nowhere when none has the focus (or the help is open), so
+    /// pasted text never runs as keys. Other events are not the shell's.
+    package func handle(_ event: InputEvent) -> KeyOutcome {
+        switch event {
+        case .key(let key):
+            return handle(key)
+        case .paste(let text):
+            if !showingHelp, let screen = currentScreen, screen.paste(text) { setNeedsDisplay() }
+            return .handled
+        case .resize, .focusGained, .focusLost, .resumed:
+            return .handled
+        }
     }
 }

@@ -25,6 +25,8 @@ package final class AppShell: AppNavigator {
         case handled
         /// The person asked to quit.
         case quit
+        /// The person asked to suspend (Ctrl-Z): put the terminal back and stop until resumed.
+        case suspend
     }
 
     /// Everything screens share.

@@ -7,7 +7,8 @@ import TerminalUI
 /// photo (picked from the sample photos), the other requires text up to its limit.
 ///
 /// Keys: typed text edits the post, enter posts it, esc cancels, tab moves between the text and
-/// the photo picker (left/right choose, space picks; enter posts).
+/// the photo picker (left/right choose, space picks; enter posts). A paste is text, its line
+/// breaks included.
 @MainActor
 package final class ComposerScreen: AppScreen {
     private let context: AppContext
@@ -100,6 +101,14 @@ package final class ComposerScreen: AppScreen {
         case .pick: pickedPhoto = pickedPhoto == pickerIndex ? nil : pickerIndex
         }
         return true
+    }
+
+    /// A paste goes into the text where the cursor is, line breaks and all (the text wraps and
+    /// keeps them; only a typed enter posts). With the photo picker focused it is ignored.
+    package func paste(_ text: String) -> Bool {
+        guard capturesText else { return false }
+        message = nil
+        return field.handle(.paste(text))
     }
 
     /// Checks the draft against the composer policy and hands it over; on a rejection the

@@ -97,6 +97,14 @@ package final class OnboardingScreen: AppScreen {
         return true
     }
 
+    /// A paste goes into the handle while one is typed (line breaks as spaces: the field is one
+    /// line); otherwise it is ignored.
+    package func paste(_ text: String) -> Bool {
+        guard capturesText else { return false }
+        message = nil
+        return handleField.handle(.paste(text))
+    }
+
     private func continueAs(_ handle: String) {
         let client = context.client.signedIn(as: nil)
         context.tracker.run { [weak self] in

@@ -24,6 +24,9 @@ package protocol AppScreen: AnyObject {
     /// Handles a key through the screen's key table (and, while it captures text, its text
     /// field); returns false when the screen does not use it (the shell then tries).
     func handle(_ key: Key) -> Bool
+    /// Takes pasted text (line breaks as "\n") into the text field that has the focus; returns
+    /// false when no field has it, and the paste is then ignored (never run as keys).
+    func paste(_ text: String) -> Bool
     /// Draws the screen into `rect` of `buffer`; returns the text cursor, if the screen has one.
     func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point?
     /// The content area changed size: lay out again (off the UI actor where it is costly).
@@ -41,6 +44,8 @@ extension AppScreen {
     package var status: String? { nil }
     /// Screens without a text field treat every key as a shortcut.
     package var capturesText: Bool { false }
+    /// Screens without a text field take no paste.
+    package func paste(_ text: String) -> Bool { false }
     /// Screens without merged data only redraw.
     package func dataDidChange() {}
     /// Screens without a list of posts have nothing to reveal.

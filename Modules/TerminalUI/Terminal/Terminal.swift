@@ -135,13 +135,29 @@ public final class Terminal: Sendable {
         FileDescriptorIO.writeAll(output, Array(text.utf8))
     }
 
-    /// Suspends like Ctrl-Z in a shell: restores the terminal, stops the process, and on
-    /// resume enters raw mode again and delivers `.resumed`. For apps that map `.control("z")`
-    /// to it (raw mode turns the key's signal off).
+    /// Suspends like Ctrl-Z in a shell: restores the terminal (cooked mode, the shell's screen,
+    /// the cursor, bracketed paste and focus reports off), stops the process with SIGSTOP, and
+    /// when it is continued enters raw mode and the screen modes again and delivers `.resumed`,
+    /// so the app redraws everything. Returns once the process runs again. For apps that map
+    /// `.control("z")` to it (raw mode turns the key's signal off). Nothing happens unless the
+    /// terminal is started.
     public func suspend() {
+        suspend { Self.stopThisProcess() }
+    }
+
+    /// Stops the process and returns once it is continued. `raise` sends SIGSTOP to the calling
+    /// thread, which stops before the call returns; `kill(getpid(), …)` lets the kernel pick any
+    /// thread, and the caller may run on (and enter raw mode again) before the stop.
+    static func stopThisProcess() {
+        raise(SIGSTOP)
+    }
+
+    /// `suspend()` with `stop` in place of stopping the process.
+    func suspend(stoppingWith stop: () -> Void) {
         guard TerminalRestorer.shared.suspend() else { return }
-        kill(getpid(), SIGSTOP)
-        // With signals handled, the SIGCONT handler resumes (whoever stopped the process).
+        stop()
+        // With signals handled, the SIGCONT handler resumes, once (whoever stopped the process,
+        // and after a continue without a stop too: a shell's `fg` after `kill -CONT`).
         if !options.handlesSignals, TerminalRestorer.shared.resume() { continuation.yield(.resumed) }
     }
 
@@ -179,7 +195,7 @@ public final class Terminal: Sendable {
             case SIGTSTP:
                 // Suspend as asked, with the terminal put back first.
                 guard TerminalRestorer.shared.suspend() else { return }
-                kill(getpid(), SIGSTOP)
+                Self.stopThisProcess()
             case SIGCONT:
                 if TerminalRestorer.shared.resume() { continuation.yield(.resumed) }
             default:

@@ -119,6 +119,25 @@ import Testing
         #expect(!parser.isInPaste)
     }
 
+    @Test func bracketedPaste_ofShortcutsLineBreaksAndEscapes_isOnePasteAtEverySplit() {
+        // Letters and digits that are shortcuts, Enter, Escape and an arrow: all text in a paste.
+        let stream = Array("\u{1B}[200~first line\rl\rq 2\u{1B}\u{1B}[A\u{1A}\u{1B}[201~j".utf8)
+        let expected: [InputEvent] = [
+            .paste("first line\nl\nq 2\u{1B}\u{1B}[A\u{1A}"), .key(.character("j")),
+        ]
+        for cut in 0..<stream.count {
+            var parser = KeyParser()
+            let events = parser.parse(stream[..<cut]) + parser.parse(stream[cut...]) + parser.flush()
+            #expect(events == expected, "cut at \(cut)")
+        }
+        var bytewise = KeyParser()
+        #expect(stream.flatMap { bytewise.parse([$0]) } == expected)
+    }
+
+    @Test func controlZ_isItsOwnKey_outsideAPaste() {
+        #expect(parse("a\u{1A}b") == [.key(.character("a")), .key(.control("z")), .key(.character("b"))])
+    }
+
     @Test func everySplitOfAStream_givesTheSameEvents() {
         let stream = Array("a\u{1B}[Aé\u{1B}[200~p\u{1B}[201~\u{1B}[3~\u{1B}OP漢\r\n\u{1B}[I".utf8)
         let whole = parse(String(decoding: stream, as: UTF8.self))

@@ -1,5 +1,5 @@
 import Glibc
-import TerminalUI
+@_spi(Testing) import TerminalUI
 import TerminalUITesting
 import Testing
 
@@ -71,6 +71,49 @@ import Testing
         // A lone ESC is reported once the escape timeout passes with nothing after it.
         pty.type([0x1B])
         #expect(await firstEvent(from: terminal.events) == .key(.escape))
+    }
+
+    @Test func suspend_putsTheTerminalBackWhileStopped_andEntersItAgainWithAResume() async throws {
+        let pty = try PseudoTerminal()
+        let before = pty.settingsSnapshot
+        let terminal = try Terminal(
+            options: TerminalOptions(usesBracketedPaste: true, handlesSignals: false), input: pty.terminal,
+            output: pty.terminal)
+        try terminal.start()
+        defer { terminal.restore() }
+        let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1004h\u{1B}[?2004h"
+        let leave = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?1004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+        #expect(pty.readOutput(atLeast: enter.utf8.count) == enter)
+
+        var whileStopped: (output: String, settings: [UInt8])?
+        terminal.suspendForTesting {
+            whileStopped = (pty.readOutput(atLeast: leave.utf8.count), pty.settingsSnapshot)
+        }
+
+        #expect(whileStopped?.output == leave, "the shell's screen, the cursor, paste and focus reports off")
+        #expect(whileStopped?.settings == before, "cooked mode while stopped")
+        #expect(pty.readOutput(atLeast: enter.utf8.count) == enter)
+        #expect(pty.localFlags & tcflag_t(ICANON | ECHO | ISIG) == 0)
+        #expect(await firstEvent(from: terminal.events) == .resumed, "the app is told to redraw all")
+    }
+
+    @Test func suspend_withSignalsHandled_isResumedOnce_byTheSIGCONTThatEndsTheStop() async throws {
+        let pty = try PseudoTerminal()
+        let terminal = try Terminal(input: pty.terminal, output: pty.terminal)
+        try terminal.start()
+        defer { terminal.restore() }
+        let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1004h"
+        #expect(pty.readOutput(atLeast: enter.utf8.count) == enter)
+
+        // A real stop ends with SIGCONT (`fg`), which the terminal's handler hears.
+        terminal.suspendForTesting {
+            _ = pty.readOutput(atLeast: 1)
+            kill(getpid(), SIGCONT)
+        }
+
+        #expect(await firstEvent(from: terminal.events) == .resumed)
+        #expect(pty.readOutput(atLeast: enter.utf8.count) == enter, "entered again, once")
+        #expect(await firstEvent(from: terminal.events, within: 1) == nil, "one redraw")
     }
 
     @Test func windowChange_arrivesAsAResizeEvent() async throws {

@@ -74,7 +74,8 @@ import Testing
         #expect(TerminalInput.deliver(TerminalInput.pasteBytes("new\nname"), to: shell) == [.handled])
 
         #expect(shell.currentScreen === onboarding)
-        #expect(HeadlessHarness.frame(of: session).contains("Handle: @new name"))
+        // One line, and the handle's rule: the line break (a space) is not a handle character.
+        #expect(HeadlessHarness.frame(of: session).contains("Handle: @newname"))
     }
 
     /// Where a person may press Ctrl-Z.

@@ -80,7 +80,14 @@ package final class OnboardingScreen: AppScreen {
     package func handle(_ key: Key) -> Bool {
         message = nil
         guard let command = keys.command(for: key) else {
-            return capturesText && handleField.handle(.key(key))
+            guard capturesText else { return false }
+            guard case .character(let typed) = key else { return handleField.handle(.key(key)) }
+            switch Self.handleCharacter(typed, after: handleField.text) {
+            case .accept(let character): return handleField.handle(.key(.character(character)))
+            case .refuse(let why):
+                message = why
+                return true
+            }
         }
         switch command {
         case .next: selection = min(selection + 1, max(choices.count - 1, 0))
@@ -97,12 +104,44 @@ package final class OnboardingScreen: AppScreen {
         return true
     }
 
-    /// A paste goes into the handle while one is typed (line breaks as spaces: the field is one
-    /// line); otherwise it is ignored.
+    /// A paste goes into the handle while one is typed, keeping to the handle's rule (capitals
+    /// lowered, other characters left out, 24 at most); otherwise it is ignored.
     package func paste(_ text: String) -> Bool {
         guard capturesText else { return false }
         message = nil
-        return handleField.handle(.paste(text))
+        var kept = handleField.text
+        for character in text {
+            switch Self.handleCharacter(character, after: kept) {
+            case .accept(let accepted): kept.append(accepted)
+            case .refuse(let why): message = why
+            }
+        }
+        let added = String(kept.dropFirst(handleField.text.count))
+        return added.isEmpty || handleField.handle(.paste(added))
+    }
+
+    /// The most characters a handle may have (the server's rule: 2 to 24 of a-z, 0-9 and _).
+    nonisolated static let handleLimit = 24
+
+    /// What typing `character` after `handle` does to a handle.
+    enum HandleKey: Equatable {
+        /// The character goes in (a capital lowered).
+        case accept(Character)
+        /// Refused, with why.
+        case refuse(String)
+    }
+
+    /// The server's handle rule, checked as the person types: a-z, 0-9 and _ (capitals are
+    /// lowered), 24 characters at most.
+    nonisolated static func handleCharacter(_ character: Character, after handle: String) -> HandleKey {
+        let lowered = Character(character.lowercased())
+        guard lowered.isASCII, lowered.isLetter || lowered.isNumber || lowered == "_" else {
+            return .refuse("a handle uses a-z, 0-9 and _ only")
+        }
+        guard handle.count < handleLimit else {
+            return .refuse("a handle has at most \(handleLimit) characters")
+        }
+        return .accept(lowered)
     }
 
     private func continueAs(_ handle: String) {

@@ -156,6 +156,25 @@ package enum BackendFixtures {
         _ = try await send(.delete, "/v1/posts/\(mediaID)", body: nil, as: handle, on: server, expecting: 200)
     }
 
+    /// Makes an account `handle` (as a person would through onboarding).
+    package static func createAccount(on server: BackendServer, handle: String, displayName: String)
+        async throws
+    {
+        let body = "{\"handle\": \(jsonString(handle)), \"displayName\": \(jsonString(displayName))}"
+        let response = await server.handle(
+            Request(
+                .post, "/v1/accounts",
+                headers: [
+                    "Idempotency-Key": "fixture-\(UUID().uuidString)", "Content-Type": "application/json",
+                ],
+                body: Data(body.utf8)))
+        guard response.status == 201 else {
+            throw FixtureError(
+                "POST /v1/accounts answered \(response.status): \(String(decoding: response.body, as: UTF8.self))"
+            )
+        }
+    }
+
     /// Likes `mediaID` as `handle`.
     package static func like(on server: BackendServer, as handle: String, _ mediaID: String) async throws {
         _ = try await send(

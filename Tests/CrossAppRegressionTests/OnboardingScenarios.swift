@@ -1,6 +1,9 @@
 import AppRuntime
 import AppTesting
+import Backend
 import Features
+import MediaModel
+import ServerAPI
 import Sockets
 import TerminalUI
 import Testing
@@ -34,4 +37,55 @@ import Testing
             "24 characters at most:\n\(long)")
         #expect(long.contains("at most 24 characters"), "and it says so:\n\(long)")
     }
+
+    /// Where the welcome screen lets a person continue as an existing account, any account can be
+    /// found by typing (not only the few most followed it lists): @ada, or one just made.
+    @Test(arguments: ShippedApp.all)
+    func anyAccount_canBeFoundByTyping_whereAccountsCanBeContinued(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let backend = try directories.openBackend()
+        try await BackendFixtures.createAccount(
+            on: backend, handle: "zoe_made_today", displayName: "Zoë Today")
+        backend.close()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let signedIn = SignedIn()
+        let onboarding = OnboardingScreen(context: shell.context) { signedIn.handle = $0.user.handle }
+        shell.presentModal(onboarding)
+        await session.settle()
+        let frame = HeadlessHarness.frame(of: session)
+        let listed = onboarding.offered.compactMap { choice -> String? in
+            if case .continueAs(let account, _) = choice { return account.handle }
+            return nil
+        }
+        guard onboarding.findsOtherAccounts else {
+            // An app whose onboarding only creates accounts offers no search either.
+            #expect(listed.isEmpty)
+            #expect(!frame.contains("another account"), "\(app.id):\n\(frame)")
+            return
+        }
+        #expect(
+            !listed.contains("ada") && !listed.contains("zoe_made_today"), "neither is among the few listed")
+        #expect(frame.contains("Continue as another account"), "\(app.id):\n\(frame)")
+        for _ in 0..<onboarding.offered.count { _ = shell.handle(.character("j")) }
+        _ = shell.handle(.enter)
+        for character in "zoe" { _ = shell.handle(.character(character)) }
+        #expect(onboarding.findMatches.first?.handle == "zoe_made_today")
+        #expect(HeadlessHarness.frame(of: session).contains("@zoe_made_today  Zoë Today"))
+
+        for _ in 0..<3 { _ = shell.handle(.backspace) }
+        for character in "ad" { _ = shell.handle(.character(character)) }
+        let matches = onboarding.findMatches.map(\.handle)
+        #expect(matches.first == "ada", "handles that start with it come first: \(matches)")
+        #expect(matches.count <= 6)
+        _ = shell.handle(.enter)
+        await session.settle()
+        #expect(signedIn.handle == "ada", "\(app.id) continued as @ada")
+    }
+}
+
+/// Who onboarding signed in as.
+@MainActor private final class SignedIn {
+    var handle: String?
 }

@@ -18,6 +18,12 @@ package final class OnboardingScreen: AppScreen {
     private var loading = false
     private var creating = false
     private let handleField = TextField(placeholder: "handle (a-z, 0-9, _)", mode: .singleLine)
+    /// Every account on the backend, for finding one by handle or name.
+    private var accounts: [OnboardingAccount] = []
+    /// Whether the person is typing to find an account to continue as.
+    private var finding = false
+    private let findField = TextField(placeholder: "a handle or a name", mode: .singleLine)
+    private var matchSelection = 0
     private var message: String?
 
     /// Makes the screen; `onDone` runs with the signed-in session.
@@ -28,12 +34,44 @@ package final class OnboardingScreen: AppScreen {
 
     package var title: String { "Welcome" }
 
-    package var capturesText: Bool { creating }
+    package var capturesText: Bool { creating || finding }
 
     package var status: String? { message }
 
     /// The choices offered now (for tests).
     package var offered: [OnboardingChoice] { choices }
+
+    /// Whether the welcome screen offers to find any account by typing: when the `onboarding`
+    /// socket lets people continue as an existing account, the few it lists are the most
+    /// followed, and the rest are found by handle or name.
+    package var findsOtherAccounts: Bool {
+        choices.contains { if case .continueAs = $0 { true } else { false } }
+    }
+
+    /// The rows of the list: the socket's choices, then "another account" when offered.
+    private var rowCount: Int { choices.count + (findsOtherAccounts ? 1 : 0) }
+
+    /// The accounts whose handle or name matches what is typed, best first (handles that start
+    /// with it, then names that do, then handles and names that contain it), at most `limit`.
+    package static func matches(_ query: String, in accounts: [OnboardingAccount], limit: Int = 6)
+        -> [OnboardingAccount]
+    {
+        let typed = query.lowercased().trimmingCharacters(in: .whitespaces).trimmingPrefix("@")
+        guard !typed.isEmpty else { return Array(accounts.prefix(limit)) }
+        func rank(_ account: OnboardingAccount) -> Int? {
+            let handle = account.handle.lowercased()
+            let name = account.displayName.lowercased()
+            if handle.hasPrefix(typed) { return 0 }
+            if name.hasPrefix(typed) || name.contains(" " + typed) { return 1 }
+            if handle.contains(typed) || name.contains(typed) { return 2 }
+            return nil
+        }
+        let ranked = accounts.compactMap { account in rank(account).map { (account, $0) } }
+        return Array(ranked.sorted { $0.1 < $1.1 }.prefix(limit).map(\.0))
+    }
+
+    /// The accounts matching what is typed now (for tests).
+    package var findMatches: [OnboardingAccount] { Self.matches(findField.text, in: accounts) }
 
     package func appear() {
         guard choices.isEmpty, !loading else { return }
@@ -43,12 +81,13 @@ package final class OnboardingScreen: AppScreen {
             let accounts = (try? await client.accounts().payload.accounts) ?? []
             guard let self else { return }
             self.loading = false
-            let existing = accounts.sorted { $0.followerCount > $1.followerCount }.prefix(8).map {
+            let all = accounts.sorted { $0.followerCount > $1.followerCount }.map {
                 OnboardingAccount(
                     handle: $0.user.handle, displayName: $0.user.displayName,
                     followingCount: $0.followingCount)
             }
-            self.choices = self.context.registry[.onboarding].choices(existingAccounts: Array(existing))
+            self.accounts = all
+            self.choices = self.context.registry[.onboarding].choices(existingAccounts: Array(all.prefix(8)))
             self.context.navigator?.setNeedsDisplay()
         }
     }
@@ -57,12 +96,21 @@ package final class OnboardingScreen: AppScreen {
 
     /// What onboarding's keys do.
     enum Command: Sendable {
-        case next, previous, choose, create, back
+        case next, previous, choose, create, back, nextMatch, previousMatch, continueAsMatch
     }
 
     /// Onboarding's keys now: the one place to add one. While a handle is typed, every key not
     /// listed here is the handle field's.
     var keys: KeyTable<Command> {
+        if finding {
+            return KeyTable([
+                .note("type a handle or name"),
+                .init(
+                    [(.down, .nextMatch), (.up, .previousMatch)], label: "↑ ↓", does: "choose", footer: "↑↓"),
+                .init([.enter], .continueAsMatch, does: "continue", footer: "enter"),
+                .init([.escape], .back, does: "back", footer: "esc"),
+            ])
+        }
         guard !creating else {
             return KeyTable([
                 .note("type a handle"), .init([.enter], .create, does: "create", footer: "enter"),
@@ -81,6 +129,11 @@ package final class OnboardingScreen: AppScreen {
         message = nil
         guard let command = keys.command(for: key) else {
             guard capturesText else { return false }
+            if finding {
+                let handled = findField.handle(.key(key))
+                matchSelection = 0
+                return handled
+            }
             guard case .character(let typed) = key else { return handleField.handle(.key(key)) }
             switch Self.handleCharacter(typed, after: handleField.text) {
             case .accept(let character): return handleField.handle(.key(.character(character)))
@@ -90,16 +143,31 @@ package final class OnboardingScreen: AppScreen {
             }
         }
         switch command {
-        case .next: selection = min(selection + 1, max(choices.count - 1, 0))
+        case .next: selection = min(selection + 1, max(rowCount - 1, 0))
         case .previous: selection = max(selection - 1, 0)
         case .choose:
+            if selection == choices.count, findsOtherAccounts {
+                finding = true
+                return true
+            }
             guard choices.indices.contains(selection) else { return true }
             switch choices[selection] {
             case .createAccount: creating = true
             case .continueAs(let account, _): continueAs(account.handle)
             }
         case .create: create(handle: handleField.text)
-        case .back: creating = false
+        case .back:
+            creating = false
+            finding = false
+        case .nextMatch: matchSelection = min(matchSelection + 1, max(findMatches.count - 1, 0))
+        case .previousMatch: matchSelection = max(matchSelection - 1, 0)
+        case .continueAsMatch:
+            let found = findMatches
+            guard found.indices.contains(matchSelection) else {
+                message = "no account matches '\(findField.text)'"
+                return true
+            }
+            continueAs(found[matchSelection].handle)
         }
         return true
     }
@@ -109,6 +177,10 @@ package final class OnboardingScreen: AppScreen {
     package func paste(_ text: String) -> Bool {
         guard capturesText else { return false }
         message = nil
+        if finding {
+            matchSelection = 0
+            return findField.handle(.paste(text.replacingOccurrences(of: "\n", with: " ")))
+        }
         var kept = handleField.text
         for character in text {
             switch Self.handleCharacter(character, after: kept) {
@@ -206,6 +278,34 @@ package final class OnboardingScreen: AppScreen {
             line.append(label, style: index == selection ? style.strong : style.text)
             buffer.putTruncated(line, in: Rect(x: rect.x + 2, y: y, width: rect.width - 4, height: 1))
             y += 1
+        }
+        if findsOtherAccounts, y < rect.maxY - 2 {
+            let selected = selection == choices.count
+            var line = StyledLine(selected ? "▌ " : "  ", style: style.accent)
+            line.append(
+                "Continue as another account (type its handle or name)",
+                style: selected ? style.strong : style.text)
+            buffer.putTruncated(line, in: Rect(x: rect.x + 2, y: y, width: rect.width - 4, height: 1))
+            y += 1
+        }
+        if finding {
+            y += 1
+            buffer.put("Find: ", style: style.text, x: rect.x + 2, y: y, clip: rect)
+            let cursor = findField.draw(
+                into: &buffer, in: Rect(x: rect.x + 8, y: y, width: max(rect.width - 11, 4), height: 1))
+            y += 1
+            let found = findMatches
+            if found.isEmpty, !findField.text.isEmpty {
+                buffer.put("  no account matches", style: style.secondary, x: rect.x + 2, y: y, clip: rect)
+            }
+            for (index, account) in found.enumerated() where y < rect.maxY {
+                var line = StyledLine(index == matchSelection ? "▌ " : "  ", style: style.accent)
+                line.append("@\(account.handle)", style: index == matchSelection ? style.strong : style.text)
+                line.append("  \(account.displayName)", style: style.secondary)
+                buffer.putTruncated(line, in: Rect(x: rect.x + 4, y: y, width: rect.width - 6, height: 1))
+                y += 1
+            }
+            return cursor
         }
         guard creating else { return nil }
         y += 1

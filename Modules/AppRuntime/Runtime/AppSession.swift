@@ -86,6 +86,7 @@ package final class AppSession {
         do {
             context = try AppContext(app: app, colorMode: colorMode, clock: clock, tracker: tracker)
             context.faultControl = Self.faultControl(of: app)
+            context.drafts = DraftStore(dataDirectory: configuration.dataDirectory)
         } catch {
             await app.stop()
             self.app = nil

@@ -6,9 +6,11 @@ import TerminalUI
 /// Writing a post or a reply, with the rules of the `composerPolicy` socket: one app requires a
 /// photo (picked from the sample photos), the other requires text up to its limit.
 ///
-/// Keys: typed text edits the post, enter posts it, esc cancels, tab moves between the text and
-/// the photo picker (left/right choose, space picks; enter posts). A paste is text, its line
-/// breaks included.
+/// Keys: typed text edits the post, enter posts it, tab moves between the text and the photo
+/// picker (left/right choose, space picks; enter posts). A paste is text, its line breaks
+/// included. A new post's draft is kept (`DraftStore`) as it is written: esc leaves it for the
+/// home feed, and only ctrl-d twice discards it. A reply's esc asks once before dropping typed
+/// text. The text always has the focus when the composer appears.
 @MainActor
 package final class ComposerScreen: AppScreen {
     private let context: AppContext
@@ -20,13 +22,19 @@ package final class ComposerScreen: AppScreen {
     /// The picked photo's index in `SamplePhotos.all`.
     package private(set) var pickedPhoto: Int?
     private var message: String?
+    /// The key that asks to confirm dropping the text, pressed once: a second press drops it.
+    private var armed: Command?
 
-    /// Makes a composer for a new post (`replyingTo` nil) or a reply.
+    /// Makes a composer for a new post (`replyingTo` nil), with the kept draft, or a reply.
     package init(context: AppContext, replyingTo: Media?) {
         self.context = context
         self.replyingTo = replyingTo
         let placeholder = replyingTo.map { "Reply to @\($0.author.handle)…" } ?? "What's new?"
         field = TextField(placeholder: placeholder, mode: .wrapped(maxLines: 6), limit: nil)
+        if replyingTo == nil, let kept = context.drafts?.load() {
+            field.text = kept.text
+            pickedPhoto = kept.photo.flatMap { SamplePhotos.all.indices.contains($0) ? $0 : nil }
+        }
     }
 
     /// Whether this draft may carry a photo: a post may, a reply only when replies are posts.
@@ -48,26 +56,43 @@ package final class ComposerScreen: AppScreen {
     /// The text typed so far.
     package var text: String { field.text }
 
-    package func appear() {}
+    /// The text takes the focus whenever the composer shows.
+    package func appear() {
+        pickerFocused = false
+    }
+
+    /// Keeps a new post's draft as it stands.
+    private func keepDraft() {
+        guard replyingTo == nil else { return }
+        context.drafts?.save(DraftStore.Saved(text: field.text, photo: pickedPhoto))
+    }
 
     // MARK: Keys
 
     /// What the composer's keys do.
     enum Command: Sendable {
-        case previousPhoto, nextPhoto, pick, switchFocus, submit, cancel
+        case previousPhoto, nextPhoto, pick, switchFocus, submit, cancel, discard
     }
 
     /// The composer's keys now: the one place to add one. While the text has the focus, every
     /// key not listed here is the text field's (typing, editing, moving the cursor).
     var keys: KeyTable<Command> {
-        let cancel = KeyTable.Row([.escape], Command.cancel, does: "cancel", footer: "esc")
+        let cancel =
+            replyingTo == nil
+            ? KeyTable.Row([.escape], Command.cancel, does: "back (the draft is kept)", footer: "esc")
+            : KeyTable.Row([.escape], Command.cancel, does: "cancel", footer: "esc")
+        let discard = KeyTable.Row(
+            [.control("d")], Command.discard, label: "ctrl-d", does: "discard the draft (press twice)")
         guard takesPhotos else {
-            return KeyTable([.note("type"), .init([.enter], .submit, does: "send", footer: "enter"), cancel])
+            return KeyTable([
+                .note("type"), .init([.enter], .submit, does: "send", footer: "enter"), cancel, discard,
+            ])
         }
         guard pickerFocused else {
             return KeyTable([
                 .note("type"), .init([.enter], .submit, does: "post", footer: "enter"),
                 .init([.tab, .backTab], .switchFocus, label: "tab", does: "photos", footer: "tab"), cancel,
+                discard,
             ])
         }
         return KeyTable([
@@ -79,7 +104,7 @@ package final class ComposerScreen: AppScreen {
             .init([.character(" ")], .pick, does: "pick", footer: "space"),
             .init([.tab, .backTab], .switchFocus, label: "tab", does: "back to text", footer: "tab"),
             .init([.enter], .submit, does: "post", footer: "enter"),
-            cancel,
+            cancel, discard,
         ])
     }
 
@@ -87,18 +112,44 @@ package final class ComposerScreen: AppScreen {
 
     package func handle(_ key: Key) -> Bool {
         message = nil
+        let wasArmed = armed
+        armed = nil
         guard let command = keys.command(for: key) else {
-            return capturesText && field.handle(.key(key))
+            guard capturesText else { return false }
+            let handled = field.handle(.key(key))
+            keepDraft()
+            return handled
         }
         switch command {
         case .cancel:
-            context.navigator?.pop()
-            if replyingTo == nil { clear() }
+            if replyingTo == nil {
+                // The draft stays; the person goes back to the feed.
+                keepDraft()
+                context.navigator?.openTab(.home)
+                if !field.text.isEmpty || pickedPhoto != nil {
+                    context.navigator?.showMessage("draft kept: it is here when you come back")
+                }
+            } else if field.text.isEmpty || wasArmed == .cancel {
+                context.navigator?.pop()
+            } else {
+                armed = .cancel
+                message = "esc again drops this reply's text"
+            }
+        case .discard:
+            if wasArmed == .discard {
+                clear()
+                message = "draft discarded"
+            } else {
+                armed = .discard
+                message = "ctrl-d again discards the draft"
+            }
         case .switchFocus: pickerFocused.toggle()
         case .submit: submit()
         case .previousPhoto: pickerIndex = max(pickerIndex - 1, 0)
         case .nextPhoto: pickerIndex = min(pickerIndex + 1, SamplePhotos.all.count - 1)
-        case .pick: pickedPhoto = pickedPhoto == pickerIndex ? nil : pickerIndex
+        case .pick:
+            pickedPhoto = pickedPhoto == pickerIndex ? nil : pickerIndex
+            keepDraft()
         }
         return true
     }
@@ -108,7 +159,9 @@ package final class ComposerScreen: AppScreen {
     package func paste(_ text: String) -> Bool {
         guard capturesText else { return false }
         message = nil
-        return field.handle(.paste(text))
+        let handled = field.handle(.paste(text))
+        keepDraft()
+        return handled
     }
 
     /// Checks the draft against the composer policy and hands it over; on a rejection the
@@ -142,6 +195,7 @@ package final class ComposerScreen: AppScreen {
         field.text = ""
         pickedPhoto = nil
         pickerFocused = false
+        if replyingTo == nil { context.drafts?.remove() }
     }
 
     package func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {

@@ -30,6 +30,8 @@ package final class AppContext {
     package weak var navigator: (any AppNavigator)?
     /// Carries out the viewer's changes (through the mutation manager).
     package var actions: (any ViewerActions)?
+    /// Where the unsent new post is kept (set by the app runtime to the app's data directory).
+    package var drafts: DraftStore?
     /// The mutation manager (`mutations.replay`): screens show server data merged with its
     /// pending changes, through its merges only.
     package let mutations: MutationManager

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The viewer's unsent new post, kept in the app's data directory (`draft.json`), so it survives
+/// leaving the composer, other tabs, a quit and a crash, until it is posted or discarded.
+///
+/// ```swift
+/// let drafts = DraftStore(dataDirectory: configuration.dataDirectory)
+/// drafts.save(DraftStore.Saved(text: "Half a thought", photo: nil))
+/// drafts.load()?.text  // "Half a thought", in this launch or the next
+/// ```
+package struct DraftStore: Sendable {
+    /// A kept draft: the text and the picked sample photo, if any.
+    package struct Saved: Codable, Sendable, Equatable {
+        /// The text typed.
+        package var text: String
+        /// The picked photo's index in `SamplePhotos.all`.
+        package var photo: Int?
+
+        /// Makes a draft.
+        package init(text: String, photo: Int?) {
+            self.text = text
+            self.photo = photo
+        }
+
+        /// Whether there is nothing to keep.
+        package var isEmpty: Bool { text.isEmpty && photo == nil }
+    }
+
+    /// The file.
+    package let path: String
+
+    /// The store in `dataDirectory`.
+    package init(dataDirectory: String) {
+        path = (dataDirectory as NSString).appendingPathComponent("draft.json")
+    }
+
+    /// The kept draft, if there is a readable one.
+    package func load() -> Saved? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? JSONDecoder().decode(Saved.self, from: data)
+    }
+
+    /// Keeps `draft` (atomically: a crash leaves the old one or the new one); an empty draft
+    /// removes the file.
+    package func save(_ draft: Saved) {
+        guard !draft.isEmpty else { return remove() }
+        guard let data = try? JSONEncoder().encode(draft) else { return }
+        try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// Forgets the draft.
+    package func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}

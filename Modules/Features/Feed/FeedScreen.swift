@@ -115,7 +115,7 @@ package final class FeedScreen: AppScreen {
                 self.cachedCount = count
                 self.tailCursor = cursor
                 self.heights = heights ?? self.heights
-                self.reachedEnd = false
+                self.reachedEnd = entries.count >= count && cursor == nil
                 self.rebuild()
                 self.placeNewPosts(above: first, landingOnNewest: landsOnNewest)
             case .failure(let error):
@@ -158,7 +158,8 @@ package final class FeedScreen: AppScreen {
                 self.entries += more.filter { !known.contains($0.id) }
                 self.cachedCount = count
                 self.tailCursor = cursor
-                self.reachedEnd = end
+                // The end: the server said so, or every cached entry is shown and it has no more.
+                self.reachedEnd = end || (self.entries.count >= count && cursor == nil)
                 self.rebuild()
             case .failure(let error):
                 self.message = Self.describe(error, doing: "load more")
@@ -227,7 +228,9 @@ package final class FeedScreen: AppScreen {
         }
         if heights?.width == list.view.width { list.seedHeights(seeded) }
         let stored = Set(seeded.map(\.item.id))
+        let endNote = reachedEnd ? [StyledLine("✓ You're all caught up", style: context.style.secondary)] : []
         list.show(items) { [weak self] in
+            self?.list.view.trailer = endNote
             self?.storeHeights(
                 of: items.filter { !stored.contains($0.id) && versions[FeedEntryID($0.id)] != nil })
         }
@@ -262,20 +265,18 @@ package final class FeedScreen: AppScreen {
 
     /// What the feed's keys do.
     enum Command: Sendable {
-        case next, previousOrRefresh, pageDown, pageUp, newest, open, post(PostKeys.Command)
+        case next, previousOrRefresh, open, list(ListKeys.Command), post(PostKeys.Command)
     }
 
     /// The feed's keys: the one place to add one.
     var keys: KeyTable<Command> {
-        KeyTable(
-            [
-                .move(down: .next, up: .previousOrRefresh),
-                .init([(.pageDown, .pageDown), (.pageUp, .pageUp)], label: "pgdn pgup", does: "page"),
-                .init([.character("g"), .home], .newest, label: "g home", does: "newest post (top)"),
-                .init([.enter], .open, does: "open", footer: "enter"),
-            ]
-                + PostKeys.rows(noun: context.presentation.replyNoun, Command.post)
-                + [.note("↑ at top", does: "refreshes")])
+        let moving: [KeyTable<Command>.Row] =
+            [.move(down: .next, up: .previousOrRefresh)]
+            + ListKeys.rows(ends: "newest / last loaded post", Command.list)
+        let posts: [KeyTable<Command>.Row] =
+            [.init([.enter], .open, does: "open", footer: "enter")]
+            + PostKeys.rows(noun: context.presentation.replyNoun, Command.post)
+        return KeyTable(moving + posts + [.note("↑ at top", does: "refreshes")])
     }
 
     package var keyBindings: [KeyBinding] { keys.bindings }
@@ -289,13 +290,11 @@ package final class FeedScreen: AppScreen {
             loadMoreIfNearEnd()
         case .previousOrRefresh:
             if list.isAtTop { refresh() } else { list.selectPrevious() }
-        case .pageDown:
-            list.view.pageDown()
-            loadMoreIfNearEnd()
-        case .pageUp:
-            list.view.pageUp()
-        case .newest:
+        case .list(.first):
             selectNewest()
+        case .list(let move):
+            ListKeys.perform(move, on: list)
+            loadMoreIfNearEnd()
         case .open:
             list.activate()
         case .post(let post):

@@ -11,6 +11,10 @@ import Wire
 /// (up at the top), infinite scroll (from the cache first, then the server), and the pending
 /// and failed states of the viewer's own changes.
 ///
+/// New posts that a refresh (or a launch) brings in above land selected when the person was
+/// at the top; further down, the person keeps their place and a marker line ("3 new posts ↑")
+/// tops the list until they reach the newest post (`g` jumps there).
+///
 /// What it shows is decided by sockets: `feedPolicy` (which kinds, page size, reply parents),
 /// `postLayout` and `replyModel` (how posts look).
 @MainActor
@@ -26,6 +30,9 @@ package final class FeedScreen: AppScreen {
     private var loadingMore = false
     private var reachedEnd = false
     private var message: String?
+    /// The post that was first when newer ones arrived above it while the person read further
+    /// down: everything above it is new to them. Nil once they reach the top.
+    private var firstBeforeNewPosts: String?
 
     /// Makes the home feed for a content area of `width` × `height`.
     package init(context: AppContext, width: Int, height: Int) {
@@ -80,6 +87,7 @@ package final class FeedScreen: AppScreen {
         guard !refreshing else { return }
         refreshing = true
         message = nil
+        let startedAtTop = list.isAtTop
         let cache = context.feedCache
         let width = list.view.width
         let keep = max(entries.count, 1)
@@ -101,12 +109,15 @@ package final class FeedScreen: AppScreen {
             self.refreshing = false
             switch result {
             case .success(let (entries, count, cursor, heights)):
+                let landsOnNewest = startedAtTop && self.list.isAtTop
+                let first = self.list.items.first?.id
                 self.entries = entries
                 self.cachedCount = count
                 self.tailCursor = cursor
                 self.heights = heights ?? self.heights
-                self.reachedEnd = false
+                self.reachedEnd = entries.count >= count && cursor == nil
                 self.rebuild()
+                self.placeNewPosts(above: first, landingOnNewest: landsOnNewest)
             case .failure(let error):
                 self.message = Self.describe(error, doing: "refresh")
                 self.context.navigator?.setNeedsDisplay()
@@ -147,13 +158,37 @@ package final class FeedScreen: AppScreen {
                 self.entries += more.filter { !known.contains($0.id) }
                 self.cachedCount = count
                 self.tailCursor = cursor
-                self.reachedEnd = end
+                // The end: the server said so, or every cached entry is shown and it has no more.
+                self.reachedEnd = end || (self.entries.count >= count && cursor == nil)
                 self.rebuild()
             case .failure(let error):
                 self.message = Self.describe(error, doing: "load more")
                 self.context.navigator?.setNeedsDisplay()
             }
         }
+    }
+
+    /// After a refresh: lands on the newest post when the person stayed at the top, else keeps
+    /// their place and remembers `first` (the post that was first) so the marker counts the
+    /// posts that came in above it.
+    private func placeNewPosts(above first: String?, landingOnNewest: Bool) {
+        if landingOnNewest {
+            selectNewest()
+        } else if firstBeforeNewPosts == nil, let first, list.items.first?.id != first {
+            firstBeforeNewPosts = first
+        }
+    }
+
+    /// How many posts came in above the place the person kept (0: none, or they reached the top).
+    package var newPostsAbove: Int {
+        guard let firstBeforeNewPosts else { return 0 }
+        return list.items.firstIndex { $0.id == firstBeforeNewPosts } ?? 0
+    }
+
+    /// Selects the newest post (the first), which also clears the new-posts marker.
+    private func selectNewest() {
+        firstBeforeNewPosts = nil
+        list.selectFirst()
     }
 
     static func describe(_ error: any Error, doing action: String) -> String {
@@ -193,7 +228,9 @@ package final class FeedScreen: AppScreen {
         }
         if heights?.width == list.view.width { list.seedHeights(seeded) }
         let stored = Set(seeded.map(\.item.id))
+        let endNote = reachedEnd ? [StyledLine("✓ You're all caught up", style: context.style.secondary)] : []
         list.show(items) { [weak self] in
+            self?.list.view.trailer = endNote
             self?.storeHeights(
                 of: items.filter { !stored.contains($0.id) && versions[FeedEntryID($0.id)] != nil })
         }
@@ -207,7 +244,7 @@ package final class FeedScreen: AppScreen {
     package private(set) var rebuildCount = 0
 
     package func revealNewest() {
-        list.selectFirst()
+        selectNewest()
     }
 
     /// Saves the heights just measured with the feed cache, so the next launch never measures
@@ -228,19 +265,18 @@ package final class FeedScreen: AppScreen {
 
     /// What the feed's keys do.
     enum Command: Sendable {
-        case next, previousOrRefresh, pageDown, pageUp, open, post(PostKeys.Command)
+        case next, previousOrRefresh, open, list(ListKeys.Command), post(PostKeys.Command)
     }
 
     /// The feed's keys: the one place to add one.
     var keys: KeyTable<Command> {
-        KeyTable(
-            [
-                .move(down: .next, up: .previousOrRefresh),
-                .init([(.pageDown, .pageDown), (.pageUp, .pageUp)], label: "pgdn pgup", does: "page"),
-                .init([.enter], .open, does: "open", footer: "enter"),
-            ]
-                + PostKeys.rows(noun: context.presentation.replyNoun, Command.post)
-                + [.note("↑ at top", does: "refreshes")])
+        let moving: [KeyTable<Command>.Row] =
+            [.move(down: .next, up: .previousOrRefresh)]
+            + ListKeys.rows(ends: "newest / last loaded post", Command.list)
+        let posts: [KeyTable<Command>.Row] =
+            [.init([.enter], .open, does: "open", footer: "enter")]
+            + PostKeys.rows(noun: context.presentation.replyNoun, Command.post)
+        return KeyTable(moving + posts + [.note("↑ at top", does: "refreshes")])
     }
 
     package var keyBindings: [KeyBinding] { keys.bindings }
@@ -254,16 +290,17 @@ package final class FeedScreen: AppScreen {
             loadMoreIfNearEnd()
         case .previousOrRefresh:
             if list.isAtTop { refresh() } else { list.selectPrevious() }
-        case .pageDown:
-            list.view.pageDown()
+        case .list(.first):
+            selectNewest()
+        case .list(let move):
+            ListKeys.perform(move, on: list)
             loadMoreIfNearEnd()
-        case .pageUp:
-            list.view.pageUp()
         case .open:
             list.activate()
         case .post(let post):
             PostKeys.perform(post, item: list.selectedItem, context: context)
         }
+        if list.selectedIndex == 0 { firstBeforeNewPosts = nil }
         return true
     }
 
@@ -290,7 +327,17 @@ package final class FeedScreen: AppScreen {
             buffer.put(text, style: context.style.secondary, x: rect.x + 2, y: rect.y + 1, clip: rect)
             return nil
         }
-        list.draw(into: &buffer, in: rect)
+        let newer = newPostsAbove
+        guard newer > 0 else {
+            list.draw(into: &buffer, in: rect)
+            return nil
+        }
+        let (top, rest) = rect.splitTop(1)
+        var marker = StyledLine(
+            "\(newer) new \(Plural.of("post", count: newer)) ↑", style: context.style.accent)
+        marker.append(" · g to see", style: context.style.secondary)
+        buffer.putTruncated(marker, in: Rect(x: top.x + 1, y: top.y, width: top.width - 1, height: 1))
+        list.draw(into: &buffer, in: rest)
         return nil
     }
 

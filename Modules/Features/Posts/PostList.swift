@@ -118,6 +118,12 @@ package final class PostList: ListAdapterDataSource {
         view.select(ListRowPath(section: 0, row: 0))
     }
 
+    /// Selects the last post shown, scrolling to the end.
+    package func selectLast() {
+        guard view.numberOfSections > 0 else { return }
+        view.select(ListRowPath(section: view.numberOfSections - 1, row: 0))
+    }
+
     /// Moves the selection down one post.
     @discardableResult
     package func selectNext() -> Bool { view.selectNext() }

@@ -26,6 +26,11 @@ package final class ProfileScreen: AppScreen {
         list.onActivate = { [weak self] item in self?.open(item) }
     }
 
+    /// The posts shown (for tests).
+    package var items: [PostItem] { list.items }
+    /// The list (for tests).
+    package var postList: PostList { list }
+
     package var title: String { profile.map { "@" + $0.user.handle } ?? "Profile" }
 
     package var status: String? {
@@ -86,13 +91,14 @@ package final class ProfileScreen: AppScreen {
 
     /// What the profile's keys do.
     enum Command: Sendable {
-        case next, previous, open, post(PostKeys.Command), back
+        case next, previous, open, list(ListKeys.Command), post(PostKeys.Command), back
     }
 
     /// The profile's keys: the one place to add one.
     var keys: KeyTable<Command> {
         KeyTable(
-            [.move(down: .next, up: .previous), .init([.enter], .open, does: "open", footer: "enter")]
+            [.move(down: .next, up: .previous)] + ListKeys.rows(Command.list)
+                + [.init([.enter], .open, does: "open", footer: "enter")]
                 + PostKeys.rows(noun: context.presentation.replyNoun, footer: [.like], Command.post)
                 + [.init([.escape, .backspace], .back, does: "back", footer: "esc")])
     }
@@ -105,6 +111,7 @@ package final class ProfileScreen: AppScreen {
         switch command {
         case .next: list.selectNext()
         case .previous: list.selectPrevious()
+        case .list(let move): ListKeys.perform(move, on: list)
         case .open: list.activate()
         case .post(let post): PostKeys.perform(post, item: list.selectedItem, context: context)
         case .back: context.navigator?.pop()

@@ -38,6 +38,8 @@ package final class ThreadScreen: AppScreen {
 
     /// The posts shown (for tests).
     package var items: [PostItem] { list.items }
+    /// The list (for tests).
+    package var postList: PostList { list }
 
     package func appear() {
         if page == nil { load() } else { rebuild() }
@@ -129,17 +131,17 @@ package final class ThreadScreen: AppScreen {
 
     /// What the thread's keys do.
     enum Command: Sendable {
-        case next, previous, pageDown, pageUp, open, post(PostKeys.Command), back
+        case next, previous, open, list(ListKeys.Command), post(PostKeys.Command), back
     }
 
     /// The thread's keys: the one place to add one.
     var keys: KeyTable<Command> {
         KeyTable(
             [
-                .move(down: .next, up: .previous),
-                .init([(.pageDown, .pageDown), (.pageUp, .pageUp)], label: "pgdn pgup", does: "page"),
-                .init([.enter], .open, does: "open", footer: "enter"),
+                .move(down: .next, up: .previous)
             ]
+                + ListKeys.rows(Command.list)
+                + [.init([.enter], .open, does: "open", footer: "enter")]
                 + PostKeys.rows(noun: context.presentation.replyNoun, Command.post)
                 + [.init([.escape, .backspace], .back, does: "back", footer: "esc")])
     }
@@ -152,8 +154,7 @@ package final class ThreadScreen: AppScreen {
         switch command {
         case .next: list.selectNext()
         case .previous: list.selectPrevious()
-        case .pageDown: list.view.pageDown()
-        case .pageUp: list.view.pageUp()
+        case .list(let move): ListKeys.perform(move, on: list)
         case .open: list.activate()
         case .post(let post):
             // Comments answer the post, whichever comment is selected.

@@ -49,7 +49,16 @@ extension TerminalListView {
         let selectedFlat = selection.flatMap { index.flatIndex(of: $0) }
         while frame.count < viewportHeight {
             guard line < index.totalLines else {
-                frame.append(.blank)
+                let trailing = line - index.totalLines
+                if trailing < trailer.count {
+                    var composed = StyledLine()
+                    if gutter > 0 { composed.append(String(repeating: " ", count: gutter)) }
+                    composed.append(TextLayout.truncate(trailer[trailing], width: contentWidth, ellipsis: ""))
+                    frame.append(ComposedLine(content: composed, fill: .plain))
+                } else {
+                    frame.append(.blank)
+                }
+                line += 1
                 continue
             }
             while index.bottom(ofRow: flat) <= line { flat += 1 }

@@ -82,7 +82,9 @@ extension TerminalListView {
     }
 
     /// Scrolls down a viewport and moves the selection as far (to the row at the same place
-    /// on screen, or the last row at the end). Returns whether anything changed.
+    /// on screen, or the last row at the end), at least to the next row (a row taller than
+    /// the viewport is paged past, not through), scrolling to show it. Returns whether
+    /// anything changed.
     @discardableResult
     public func pageDown() -> Bool { page(by: viewportHeight) }
 
@@ -97,7 +99,7 @@ extension TerminalListView {
 
     /// Scrolls so the content's line `offset` is at the top (clamped).
     public func setScrollOffset(_ offset: Int) {
-        let maximum = max(index.totalLines - viewportHeight, 0)
+        let maximum = max(contentHeight - viewportHeight, 0)
         let line = min(max(offset, 0), maximum)
         guard let flat = index.row(containingLine: line) else {
             anchor = nil
@@ -121,15 +123,15 @@ extension TerminalListView {
             anchor = index.path(ofRow: 0)
             anchorOffset = 0
         }
-        let maximum = max(index.totalLines - viewportHeight, 0)
+        let maximum = max(contentHeight - viewportHeight, 0)
         if scrollOffset > maximum { setScrollOffset(maximum) }
     }
 
     /// Scrolls as little as possible to show flat row `flat` (its top, when taller than the
-    /// viewport).
+    /// viewport); the last row brings the trailer with it.
     func scrollToShow(_ flat: Int) {
         let top = index.top(ofRow: flat)
-        let bottom = index.bottom(ofRow: flat)
+        let bottom = index.bottom(ofRow: flat) + (flat == index.rowCount - 1 ? trailer.count : 0)
         let offset = scrollOffset
         if top < offset {
             setScrollOffset(top)
@@ -151,12 +153,16 @@ extension TerminalListView {
     private func page(by lines: Int) -> Bool {
         guard index.rowCount > 0 else { return false }
         let before = (scrollOffset, selection)
-        let selectedTop = selection.flatMap { index.flatIndex(of: $0) }.map { index.top(ofRow: $0) }
+        let current = selection.flatMap { index.flatIndex(of: $0) }
         scroll(by: lines)
-        if let selectedTop, let target = index.row(containingLine: selectedTop + lines) {
+        if let current, let target = index.row(containingLine: index.top(ofRow: current) + lines) {
+            // A row taller than the page would keep the selection: move on at least one row.
+            let forward = lines > 0
+            let moved =
+                target != current ? target : min(max(current + (forward ? 1 : -1), 0), index.rowCount - 1)
             let row =
-                nearestSelectable(from: target, forward: lines > 0)
-                ?? nearestSelectable(from: target, forward: lines <= 0)
+                nearestSelectable(from: moved, forward: forward)
+                ?? nearestSelectable(from: moved, forward: !forward)
             if let row {
                 selection = index.path(ofRow: row)
                 scrollToShow(row)

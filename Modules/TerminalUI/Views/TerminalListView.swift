@@ -108,8 +108,14 @@ public final class TerminalListView {
         sections.indices.contains(section) ? sections[section].rows.count : 0
     }
 
-    /// All rows' lines: the scrollable height.
-    public var contentHeight: Int { index.totalLines }
+    /// Lines drawn after the last row and scrolled with the rows (an end-of-list note, say);
+    /// empty: none. They are not selectable; showing the last row shows them too.
+    public var trailer: [StyledLine] = [] {
+        didSet { clampScroll() }
+    }
+
+    /// All rows' lines, then the trailer's (when there are rows): the scrollable height.
+    public var contentHeight: Int { index.totalLines + (index.rowCount > 0 ? trailer.count : 0) }
 
     /// The line of the content at the top of the viewport.
     public var scrollOffset: Int {

@@ -284,6 +284,36 @@ import Testing
         #expect(list.selection == ListRowPath(section: 1, row: 0))
     }
 
+    @Test func pageDownOverRowsTallerThanTheViewport_movesOnARowEachTime() {
+        let fixture = ListFixture((0..<4).map { Item("tall\($0)", rowHeights: [12]) })
+        let list = fixture.makeListView(height: 4)
+        list.select(ListRowPath(section: 0, row: 0))
+        var selections: [Int?] = []
+        for _ in 0..<4 {
+            list.pageDown()
+            selections.append(list.selection?.section)
+            #expect(list.visibleSections.contains(list.selection?.section ?? -1))
+        }
+        #expect(selections == [1, 2, 3, 3])
+        list.pageUp()
+        #expect(list.selection == ListRowPath(section: 2, row: 0))
+        #expect(list.scrollOffset == 24, "the top of the row paged to")
+    }
+
+    @Test func trailer_followsTheLastRowAndIsShownWithIt() {
+        let fixture = ListFixture(count: 10)
+        let list = fixture.makeListView(height: 4)
+        list.trailer = ["the end"]
+        #expect(list.contentHeight == 11)
+        #expect(fixture.draw(list).lines.filter { $0.contains("the end") }.isEmpty)
+        list.select(ListRowPath(section: 9, row: 0))
+        let lines = fixture.draw(list).lines
+        #expect(list.scrollOffset == 7)
+        #expect(lines.suffix(2).map { $0.split(separator: " ").joined() } == ["item9r0l0", "theend"])
+        list.trailer = []
+        #expect(list.scrollOffset == 6, "without it the scroll is clamped back")
+    }
+
     @Test func unselectableRows_areSkipped() {
         let fixture = ListFixture(count: 3, rowHeights: [1, 1])
         let list = TerminalListView(width: 20, height: 6, selectionMarker: nil)

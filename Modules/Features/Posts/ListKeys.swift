@@ -1,0 +1,40 @@
+import TerminalUI
+
+/// The keys every list of posts shares for moving through it: `pgdn`/`pgup` a screenful, `g` or
+/// home the first post, `G` or end the last one loaded. The feed, thread and profile screens
+/// each add these rows to their key table.
+@MainActor
+enum ListKeys {
+    /// What a list key does.
+    enum Command: Sendable {
+        case pageDown, pageUp, first, last
+    }
+
+    /// The rows for the list keys, giving `command` of each; `ends` says what the first and the
+    /// last post are on this screen (the help's words). The ends share one row, so the help
+    /// still fits a 24-line terminal.
+    static func rows<ScreenCommand>(
+        ends: String = "first / last post", _ command: (Command) -> ScreenCommand
+    ) -> [KeyTable<ScreenCommand>.Row] {
+        [
+            .init(
+                [(.pageDown, command(.pageDown)), (.pageUp, command(.pageUp))], label: "pgdn pgup",
+                does: "page"),
+            .init(
+                [
+                    (.character("g"), command(.first)), (.home, command(.first)),
+                    (.character("G"), command(.last)), (.end, command(.last)),
+                ], label: "g G home end", does: ends),
+        ]
+    }
+
+    /// Performs `command` on `list`.
+    static func perform(_ command: Command, on list: PostList) {
+        switch command {
+        case .pageDown: list.view.pageDown()
+        case .pageUp: list.view.pageUp()
+        case .first: list.selectFirst()
+        case .last: list.selectLast()
+        }
+    }
+}

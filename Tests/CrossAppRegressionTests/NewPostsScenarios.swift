@@ -1,0 +1,148 @@
+import AppRuntime
+import AppTesting
+import Backend
+import Composition
+import Features
+import Foundation
+import MediaModel
+import TerminalUI
+import Testing
+
+/// New posts that arrive above what the person is reading: at the top they land on the newest;
+/// further down they keep their place and a marker says how many are waiting above.
+@Suite @MainActor struct NewPostsScenarios {
+    /// The texts of the posts `post(_:on:)` makes, oldest first.
+    static func texts(_ count: Int) -> [String] { (1...count).map { "Fresh news \($0)" } }
+
+    /// Posts `count` photo posts as grace (whom ada follows), oldest first.
+    static func post(_ count: Int, on server: BackendServer) async throws {
+        for text in texts(count) {
+            try await BackendFixtures.post(
+                on: server, as: "grace", text: text, attachmentsJSON: BackendFixtures.photoJSON)
+        }
+    }
+
+    /// The lines of `frame` whose text, trimmed, starts with `marker`.
+    static func markerLines(_ frame: String, _ marker: String) -> [Substring] {
+        lines(frame).filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix(marker) }
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func relaunchAtTheTop_landsOnTheNewestPost(app: ShippedApp) async throws {
+        // Given a feed seen once, then three new posts made while the app was closed
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let oldTop = try #require((session.shell?.currentScreen as? FeedScreen)?.items.first?.id)
+        await session.stop()
+        let server = try directories.openBackend()
+        try await Self.post(3, on: server)
+        server.close()
+
+        // When the app launches again
+        try await session.launch()
+        await session.settle()
+
+        // Then the newest post is first and selected, the old top right under the new ones
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        #expect(feed.items.prefix(3).map(\.media.text) == Self.texts(3).reversed())
+        #expect(feed.items.dropFirst(3).first?.id == oldTop)
+        #expect(feed.postList.selectedIndex == 0)
+        let frame = HeadlessHarness.frame(of: session)
+        #expect(selectedHeader(frame)?.contains("@grace") == true)
+        #expect(Self.markerLines(frame, "3 new posts").isEmpty, "nothing is hidden above")
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func pullToRefreshAtTheTop_landsOnTheNewestPost(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        let oldTop = try #require(feed.items.first?.id)
+        let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
+        try await Self.post(2, on: server)
+
+        // When the person, at the top, pulls to refresh
+        _ = session.shell?.handle(.character("k"))
+        await session.settle()
+
+        // Then they land on the newest post
+        #expect(feed.items.prefix(2).map(\.media.text) == Self.texts(2).reversed())
+        #expect(feed.items.dropFirst(2).first?.id == oldTop)
+        #expect(feed.postList.selectedIndex == 0)
+        #expect(Self.markerLines(HeadlessHarness.frame(of: session), "2 new posts").isEmpty)
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func newPostsWhileScrolledDown_keepThePlaceAndShowAMarkerUntilTheTop(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
+        try await Self.post(3, on: server)
+
+        // When the person pulls to refresh, then reads on down before it lands
+        _ = session.shell?.handle(.character("k"))
+        _ = session.shell?.handle(.character("j"))
+        _ = session.shell?.handle(.character("j"))
+        let reading = try #require(feed.postList.selectedItem)
+        let readingIndex = try #require(feed.postList.selectedIndex)
+        let readingHeader = selectedHeader(HeadlessHarness.frame(of: session))
+        #expect(readingIndex == 2)
+        await session.settle()
+
+        // Then the same post stays selected, three new posts above it, and a marker says so once
+        #expect(feed.items.prefix(3).map(\.media.text) == Self.texts(3).reversed())
+        #expect(feed.postList.selectedItem?.id == reading.id)
+        #expect(feed.postList.selectedIndex == readingIndex + 3)
+        var frame = HeadlessHarness.frame(of: session)
+        let markers = Self.markerLines(frame, "3 new posts ↑")
+        #expect(markers.count == 1)
+        #expect(lines(frame).firstIndex { markers.first == $0 } == 2, "first line of the list area")
+        #expect(selectedHeader(frame) == readingHeader)
+
+        // The marker stays while they read on
+        _ = session.shell?.handle(.character("j"))
+        await session.settle()
+        frame = HeadlessHarness.frame(of: session)
+        #expect(Self.markerLines(frame, "3 new posts ↑").count == 1)
+
+        // When they jump to the newest
+        _ = session.shell?.handle(.character("g"))
+        await session.settle()
+
+        // Then the newest post is selected and the marker is gone
+        #expect(feed.postList.selectedIndex == 0)
+        #expect(feed.postList.selectedItem?.media.text == Self.texts(3).last)
+        frame = HeadlessHarness.frame(of: session)
+        #expect(Self.markerLines(frame, "3 new posts").isEmpty)
+        #expect(selectedHeader(frame)?.contains("@grace") == true)
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func oneNewPost_saysPostInTheSingular(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
+        try await Self.post(1, on: server)
+
+        _ = session.shell?.handle(.character("k"))
+        _ = session.shell?.handle(.character("j"))
+        await session.settle()
+
+        let frame = HeadlessHarness.frame(of: session)
+        #expect(feed.postList.selectedIndex == 2)
+        #expect(Self.markerLines(frame, "1 new post ↑").count == 1)
+
+        // Going up through the new post reaches the top: the marker goes
+        _ = session.shell?.handle(.character("k"))
+        _ = session.shell?.handle(.character("k"))
+        await session.settle()
+        #expect(feed.postList.selectedIndex == 0)
+        #expect(Self.markerLines(HeadlessHarness.frame(of: session), "1 new post").isEmpty)
+    }
+}

@@ -2,8 +2,8 @@ import AppRuntime
 import AppTesting
 import Features
 import Sockets
-import Testing
 import TerminalUI
+import Testing
 
 /// A draft is never lost: esc leaves the composer and keeps it, it survives other tabs and a
 /// restart, and only an explicit, confirmed discard (or posting) removes it. The composer always
@@ -18,7 +18,9 @@ import TerminalUI
             session.shell?.openTab(.compose)
             return try #require(session.shell?.currentScreen as? ComposerScreen)
         }
-        func type(_ text: String) { for character in text { _ = session.shell?.handle(.character(character)) } }
+        func type(_ text: String) {
+            for character in text { _ = session.shell?.handle(.character(character)) }
+        }
 
         _ = try composer()
         type(words)
@@ -43,7 +45,8 @@ import TerminalUI
 
     @Test(arguments: ShippedApp.all)
     func theComposer_opensWithTheTextFocused_evenIfThePickerHadIt(app: ShippedApp) async throws {
-        let (session, _) = try await HeadlessHarness.session(app.definition, directories: try TestDirectories.make())
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: try TestDirectories.make())
         defer { Task { await session.stop() } }
         session.shell?.openTab(.compose)
         let composer = try #require(session.shell?.currentScreen as? ComposerScreen)

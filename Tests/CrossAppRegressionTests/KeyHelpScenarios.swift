@@ -90,17 +90,19 @@ import Testing
         defer { Task { await session.stop() } }
         #expect(
             Self.footer(of: session)
-                == "←/→ choose · space pick · tab back to text · enter post · esc cancel")
+                == "←/→ choose · space pick · tab back to text · enter post · esc back")
 
         let help = try Self.help(of: session)
 
         let choose = try #require(help.firstIndex(of: Self.line("← →  h l", "choose")))
         #expect(
-            Array(help[choose...].prefix(6)) == [
+            Array(help[choose...].prefix(7)) == [
                 Self.line("← →  h l", "choose"), Self.line("space", "pick"),
-                Self.line("tab", "back to text"), Self.line("enter", "post"), Self.line("esc", "cancel"), "",
+                Self.line("tab", "back to text"), Self.line("enter", "post"), Self.line("esc", "back"),
+                Self.line("ctrl-d", "discard the draft (press twice)"), "",
             ])
-        // Esc cancels here, so the shell's back is only backspace.
+        // Esc is the composer's here (back to the feed, the draft kept), so the shell's back is only
+        // backspace.
         #expect(help.contains(Self.line("⌫", "back")))
         #expect(!help.contains { $0.hasPrefix("  esc ⌫") })
     }
@@ -149,13 +151,13 @@ import Testing
         // The heading, then every row of the screen's table in order, then a blank line.
         #expect(help.first == "Keys · \(screen.title)")
         let rows = table.map { Self.line($0.label, $0.does) }
-        #expect(Array(help.dropFirst(2).prefix(rows.count + 1)) == rows + [""])
+        #expect(Array(help.dropFirst(1).prefix(rows.count + 1)) == rows + [""])
         // Then the shell's rows, less the keys the screen takes first, and how to close.
         let taken = Set(table.flatMap(\.keys))
         let shellRows = shell.keys.bindings.filter { !Set($0.keys).isSubset(of: taken) }
-        #expect(help.count == 2 + rows.count + 1 + shellRows.count + 2)
+        #expect(help.count == 1 + rows.count + 1 + shellRows.count + 2)
         for binding in shellRows {
-            #expect(help.dropFirst(3 + rows.count).contains { $0.hasSuffix(" " + binding.does) })
+            #expect(help.dropFirst(2 + rows.count).contains { $0.hasSuffix(" " + binding.does) })
         }
     }
 

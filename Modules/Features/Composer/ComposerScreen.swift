@@ -79,7 +79,7 @@ package final class ComposerScreen: AppScreen {
     var keys: KeyTable<Command> {
         let cancel =
             replyingTo == nil
-            ? KeyTable.Row([.escape], Command.cancel, does: "back (the draft is kept)", footer: "esc")
+            ? KeyTable.Row([.escape], Command.cancel, does: "back", footer: "esc")
             : KeyTable.Row([.escape], Command.cancel, does: "cancel", footer: "esc")
         let discard = KeyTable.Row(
             [.control("d")], Command.discard, label: "ctrl-d", does: "discard the draft (press twice)")

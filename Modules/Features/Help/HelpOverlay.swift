@@ -12,7 +12,7 @@ package enum HelpOverlay {
     package static func lines(title: String, screen: [KeyBinding], shell: [KeyBinding]) -> [String] {
         let taken = Set(screen.flatMap(\.keys))
         let shellLeft = shell.compactMap { $0.removing(taken) }
-        return ["Keys · \(title)", ""] + screen.map(line) + [""] + shellLeft.map(line) + [
+        return ["Keys · \(title)"] + screen.map(line) + [""] + shellLeft.map(line) + [
             "", "any key closes this help",
         ]
     }

@@ -249,6 +249,21 @@ extension HeadlessHarness {
         return (session, clock)
     }
 
+    /// Shows onboarding over `session`, as a first launch does, and waits for its accounts;
+    /// `onDone` gets the session it signs in.
+    @MainActor
+    package static func presentOnboarding(
+        in session: AppSession, onDone: @escaping @MainActor (Session) -> Void = { _ in }
+    ) async throws -> OnboardingScreen {
+        guard let shell = session.shell else {
+            throw FixtureError("the session has no shell; launch it first")
+        }
+        let onboarding = OnboardingScreen(context: shell.context, onDone: onDone)
+        shell.presentModal(onboarding)
+        await session.settle()
+        return onboarding
+    }
+
     /// The session's frame as plain text.
     @MainActor
     package static func frame(of session: AppSession) -> String {

@@ -17,9 +17,7 @@ import Testing
             app.definition, directories: try TestDirectories.make())
         defer { Task { await session.stop() } }
         let shell = try #require(session.shell)
-        let onboarding = OnboardingScreen(context: shell.context) { _ in }
-        shell.presentModal(onboarding)
-        await session.settle()
+        let onboarding = try await HeadlessHarness.presentOnboarding(in: session)
         let create = try #require(onboarding.offered.firstIndex(of: .createAccount))
         for _ in 0..<create { _ = shell.handle(.character("j")) }
         _ = shell.handle(.enter)
@@ -51,9 +49,9 @@ import Testing
         defer { Task { await session.stop() } }
         let shell = try #require(session.shell)
         let signedIn = SignedIn()
-        let onboarding = OnboardingScreen(context: shell.context) { signedIn.handle = $0.user.handle }
-        shell.presentModal(onboarding)
-        await session.settle()
+        let onboarding = try await HeadlessHarness.presentOnboarding(in: session) {
+            signedIn.handle = $0.user.handle
+        }
         let frame = HeadlessHarness.frame(of: session)
         let listed = onboarding.offered.compactMap { choice -> String? in
             if case .continueAs(let account, _) = choice { return account.handle }

@@ -59,9 +59,7 @@ import Testing
             app.definition, directories: try TestDirectories.make())
         defer { Task { await session.stop() } }
         let shell = try #require(session.shell)
-        let onboarding = OnboardingScreen(context: shell.context) { _ in }
-        shell.presentModal(onboarding)
-        await session.settle()
+        let onboarding = try await HeadlessHarness.presentOnboarding(in: session)
         let choices = HeadlessHarness.frame(of: session)
 
         // On the choices a paste is ignored: "j" and a line break would choose another one.

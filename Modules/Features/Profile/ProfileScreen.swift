@@ -113,7 +113,12 @@ package final class ProfileScreen: AppScreen {
         case .previous: list.selectPrevious()
         case .list(let move): ListKeys.perform(move, on: list)
         case .open: list.activate()
-        case .post(let post): PostKeys.perform(post, item: list.selectedItem, context: context)
+        case .post(.profile) where list.selectedItem?.media.author.id == profile?.user.id:
+            context.navigator?.showMessage("this is @\(profile?.user.handle ?? "")'s profile")
+        case .post(let post):
+            PostKeys.perform(
+                post, item: list.selectedItem, context: context,
+                size: (list.view.viewportWidth, list.view.viewportHeight + Self.headerLines))
         case .back: context.navigator?.pop()
         }
         return true

@@ -113,7 +113,7 @@ import Testing
         defer { Task { await session.stop() } }
         let noun = try #require(session.shell?.context).registry[.replyModel].noun
         let footer = Self.footer(of: session)
-        #expect(footer.contains(" · l like · r \(noun) · s repost · "), "footer: \(footer)")
+        #expect(footer.contains(" · l like · r \(noun) · s repost"), "footer: \(footer)")
 
         let help = try Self.help(of: session)
 

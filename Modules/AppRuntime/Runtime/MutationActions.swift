@@ -38,6 +38,10 @@ final class MutationActions: ViewerActions {
         enqueue(.repost(media.id), done: nil)
     }
 
+    func setFollowing(_ user: User, follows: Bool) {
+        enqueue(follows ? .follow(user.id) : .unfollow(user.id), done: nil)
+    }
+
     private func enqueue(_ mutation: Mutation, done message: String?) {
         guard let context else { return }
         let manager = manager

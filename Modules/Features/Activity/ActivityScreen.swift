@@ -15,11 +15,13 @@ package final class ActivityScreen: AppScreen {
     private var message: String?
     private var selection = 0
     private var top = 0
+    private var width: Int
     private var height: Int
 
     /// Makes the activity screen.
     package init(context: AppContext, width: Int, height: Int) {
         self.context = context
+        self.width = width
         self.height = height
     }
 
@@ -98,7 +100,7 @@ package final class ActivityScreen: AppScreen {
 
     /// What the activity screen's keys do.
     enum Command: Sendable {
-        case next, previous, open
+        case next, previous, open, profile
     }
 
     /// The activity screen's keys: the one place to add one.
@@ -106,6 +108,7 @@ package final class ActivityScreen: AppScreen {
         KeyTable([
             .move(down: .next, up: .previous),
             .init([.enter], .open, does: "open the post", footer: "enter"),
+            .init([.character("p")], .profile, does: "profile", footer: "p"),
         ])
     }
 
@@ -120,13 +123,19 @@ package final class ActivityScreen: AppScreen {
         case .open:
             guard events.indices.contains(selection), let media = events[selection].media else { return true }
             context.navigator?.push(
-                ThreadScreen(context: context, mediaID: media.id, width: 80, height: height))
+                ThreadScreen(context: context, mediaID: media.id, width: width, height: height))
+        case .profile:
+            guard events.indices.contains(selection) else { return true }
+            context.navigator?.push(
+                ProfileScreen(
+                    context: context, userID: events[selection].actor.id, width: width, height: height))
         }
         return true
     }
 
     package func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
         let style = context.style
+        width = rect.width
         height = rect.height
         if events.isEmpty {
             buffer.put(
@@ -147,6 +156,7 @@ package final class ActivityScreen: AppScreen {
     }
 
     package func resize(width: Int, height: Int) {
+        self.width = width
         self.height = height
     }
 }

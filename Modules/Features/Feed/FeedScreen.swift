@@ -271,12 +271,13 @@ package final class FeedScreen: AppScreen {
     /// The feed's keys: the one place to add one.
     var keys: KeyTable<Command> {
         let moving: [KeyTable<Command>.Row] =
-            [.move(down: .next, up: .previousOrRefresh)]
+            // ↑ at the top refreshes: said in the move row, so the help still fits 80x24.
+            [.move(down: .next, up: .previousOrRefresh, does: "move (↑ at top refreshes)")]
             + ListKeys.rows(ends: "newest / last loaded post", Command.list)
         let posts: [KeyTable<Command>.Row] =
             [.init([.enter], .open, does: "open", footer: "enter")]
             + PostKeys.rows(noun: context.presentation.replyNoun, Command.post)
-        return KeyTable(moving + posts + [.note("↑ at top", does: "refreshes")])
+        return KeyTable(moving + posts)
     }
 
     package var keyBindings: [KeyBinding] { keys.bindings }
@@ -298,7 +299,9 @@ package final class FeedScreen: AppScreen {
         case .open:
             list.activate()
         case .post(let post):
-            PostKeys.perform(post, item: list.selectedItem, context: context)
+            PostKeys.perform(
+                post, item: list.selectedItem, context: context,
+                size: (list.view.viewportWidth, list.view.viewportHeight))
         }
         if list.selectedIndex == 0 { firstBeforeNewPosts = nil }
         return true

@@ -2,32 +2,46 @@ import MediaModel
 import TerminalUI
 
 /// The keys every list of posts shares: `l` like or unlike, `r` reply (in the `replyModel`
-/// socket's word), `s` repost. Each change goes to the viewer's actions (the mutation manager),
-/// never to the network directly.
+/// socket's word), `s` repost, `p` the author's profile. Each change goes to the viewer's actions
+/// (the mutation manager), never to the network directly.
 @MainActor
 enum PostKeys {
     /// What a post key does.
     enum Command: Sendable {
-        case like, reply, repost
+        case like, reply, repost, profile
     }
 
     /// The rows for the post keys, giving `command` of each; the footer shows those in
-    /// `footer`. `noun` is what one reply is called (`PostPresentation.replyNoun`).
+    /// `footer` (`p` is in the help only: the feed's footer is full). `noun` is what one reply is
+    /// called (`PostPresentation.replyNoun`).
     static func rows<ScreenCommand>(
         noun: String, footer: Set<Command> = [.like, .reply, .repost],
         _ command: (Command) -> ScreenCommand
     ) -> [KeyTable<ScreenCommand>.Row] {
-        [(Command.like, "l", "like"), (.reply, "r", noun), (.repost, "s", "repost")].map { post, key, does in
+        [
+            (Command.like, "l", "like"), (.reply, "r", noun), (.repost, "s", "repost"),
+            (.profile, "p", "profile"),
+        ]
+        .map { post, key, does in
             KeyTable.Row(
                 [.character(Character(key))], command(post), does: does,
                 footer: footer.contains(post) ? key : nil)
         }
     }
 
-    /// Performs `command` on the post `item`, or says why not.
-    static func perform(_ command: Command, item: PostItem?, context: AppContext) {
+    /// Performs `command` on the post `item`, or says why not; a profile opens at `size` (the
+    /// screen's content area).
+    static func perform(
+        _ command: Command, item: PostItem?, context: AppContext, size: (width: Int, height: Int)
+    ) {
         guard let item else {
             context.navigator?.showMessage("select a post first")
+            return
+        }
+        if command == .profile {
+            context.navigator?.push(
+                ProfileScreen(
+                    context: context, userID: item.media.author.id, width: size.width, height: size.height))
             return
         }
         guard item.isConfirmed || command == .reply else {
@@ -46,6 +60,8 @@ enum PostKeys {
             context.navigator?.showMessage("reposting @\(item.media.author.handle)'s post")
         case .reply:
             context.navigator?.push(ComposerScreen(context: context, replyingTo: item.media))
+        case .profile:
+            break  // Opened above: a post need not be on the server for its author's profile.
         }
     }
 }

@@ -7,13 +7,16 @@ import Sockets
 import TerminalUI
 import Wire
 
-/// A profile: the account's name, handle, bio and counts, then its posts.
+/// A profile: the account's name, handle, bio and counts, then its posts. On another account's
+/// profile `f` follows or unfollows it (through the viewer's actions, shown at once).
 @MainActor
 package final class ProfileScreen: AppScreen {
     private let context: AppContext
     private let userID: UserID?
     private let list: PostList
     private var profile: Profile?
+    /// The profile as shown: the server's, with the viewer's pending follow or unfollow merged.
+    private var shown: Profile?
     private var loading = false
     private var message: String?
     private static let headerLines = 4
@@ -34,7 +37,24 @@ package final class ProfileScreen: AppScreen {
     package var title: String { profile.map { "@" + $0.user.handle } ?? "Profile" }
 
     package var status: String? {
-        loading ? "loading…" : message
+        loading ? "loading…" : message ?? followProblem
+    }
+
+    /// That the viewer's follow or unfollow of this account was refused (already rolled back),
+    /// and where to see why and retry it: the tab of the viewer's changes, in the `tabs` socket's
+    /// word.
+    private var followProblem: String? {
+        guard let user = shown?.user,
+            let record = context.mutations.failed.last(where: {
+                $0.mutation == .follow(user.id) || $0.mutation == .unfollow(user.id)
+            })
+        else { return nil }
+        let verb = record.mutation == .follow(user.id) ? "follow" : "unfollow"
+        let tabs = context.registry[.tabs].tabs
+        let retry = tabs.firstIndex { $0.destination == .mutations }.map {
+            " · \(tabs[$0].title) (\($0 + 1)) says why and retries"
+        }
+        return "✕ could not \(verb) @\(user.handle)" + (retry ?? "")
     }
 
     package func appear() {
@@ -75,7 +95,9 @@ package final class ProfileScreen: AppScreen {
         guard let profile else { return }
         let policy = context.registry[.feedPolicy]
         let facts = context.mediaStore.facts(for: profile.posts.entries.flatMap(\.mediaIDs))
-        let rows = context.mutations.mergedProfile(profile, facts: facts).posts
+        let merged = context.mutations.mergedProfile(profile, facts: facts)
+        shown = merged.profile
+        let rows = merged.posts
         let items = rows.filter { policy.shows($0.entry.media.kind) || $0.entry.media.kind == .text }.map {
             row in
             PostItem(id: row.entry.id.rawValue, row: row, age: context.age(of: row.entry.media.createdAt))
@@ -91,7 +113,7 @@ package final class ProfileScreen: AppScreen {
 
     /// What the profile's keys do.
     enum Command: Sendable {
-        case next, previous, open, list(ListKeys.Command), post(PostKeys.Command), back
+        case next, previous, open, list(ListKeys.Command), post(PostKeys.Command), follow, back
     }
 
     /// The profile's keys: the one place to add one.
@@ -100,7 +122,15 @@ package final class ProfileScreen: AppScreen {
             [.move(down: .next, up: .previous)] + ListKeys.rows(Command.list)
                 + [.init([.enter], .open, does: "open", footer: "enter")]
                 + PostKeys.rows(noun: context.presentation.replyNoun, footer: [.like], Command.post)
-                + [.init([.escape, .backspace], .back, does: "back", footer: "esc")])
+                + followRow + [.init([.escape, .backspace], .back, does: "back", footer: "esc")])
+    }
+
+    /// `f`, saying what pressing it does now; none on the viewer's own profile.
+    private var followRow: [KeyTable<Command>.Row] {
+        guard let shown, !shown.isViewer else { return [] }
+        return [
+            .init([.character("f")], .follow, does: shown.viewerFollows ? "unfollow" : "follow", footer: "f")
+        ]
     }
 
     package var keyBindings: [KeyBinding] { keys.bindings }
@@ -113,10 +143,25 @@ package final class ProfileScreen: AppScreen {
         case .previous: list.selectPrevious()
         case .list(let move): ListKeys.perform(move, on: list)
         case .open: list.activate()
-        case .post(let post): PostKeys.perform(post, item: list.selectedItem, context: context)
+        case .post(.profile) where list.selectedItem?.media.author.id == profile?.user.id:
+            context.navigator?.showMessage("this is @\(profile?.user.handle ?? "")'s profile")
+        case .post(let post):
+            PostKeys.perform(
+                post, item: list.selectedItem, context: context,
+                size: (list.view.viewportWidth, list.view.viewportHeight + Self.headerLines))
+        case .follow: toggleFollow()
         case .back: context.navigator?.pop()
         }
         return true
+    }
+
+    private func toggleFollow() {
+        guard let shown, !shown.isViewer else { return }
+        guard let actions = context.actions else {
+            context.navigator?.showMessage("changes are not available in this build")
+            return
+        }
+        actions.setFollowing(shown.user, follows: !shown.viewerFollows)
     }
 
     /// The post selected now.
@@ -146,7 +191,7 @@ package final class ProfileScreen: AppScreen {
                 in: Rect(x: header.x + 1, y: header.y + 1, width: header.width - 1, height: 1))
         }
         buffer.putTruncated(
-            StyledLine(Self.counts(of: profile), style: style.secondary),
+            StyledLine(Self.counts(of: shown ?? profile), style: style.secondary),
             in: Rect(x: header.x + 1, y: header.y + 2, width: header.width - 1, height: 1))
         buffer.horizontalRule(y: header.y + 3, x: header.x, length: header.width, style: style.separator)
         list.draw(into: &buffer, in: rest)

@@ -11,6 +11,9 @@ package protocol ViewerActions: AnyObject {
     func toggleLike(_ media: Media, liked: Bool)
     /// Reposts the post.
     func repost(_ media: Media)
+    /// Follows the account (its posts come to Home from the next refresh), or unfollows it when
+    /// `follows` is false.
+    func setFollowing(_ user: User, follows: Bool)
     /// The changes not yet confirmed, oldest first.
     var pendingChanges: [ChangeSummary] { get }
     /// The changes the server refused, oldest first.

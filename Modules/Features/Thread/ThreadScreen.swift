@@ -160,7 +160,9 @@ package final class ThreadScreen: AppScreen {
             // Comments answer the post, whichever comment is selected.
             let commentsAnswerThePost = post == .reply && context.registry[.replyModel].style == .comments
             let target = commentsAnswerThePost ? list.items.first { $0.role == .focus } : list.selectedItem
-            PostKeys.perform(post, item: target, context: context)
+            PostKeys.perform(
+                post, item: target, context: context,
+                size: (list.view.viewportWidth, list.view.viewportHeight))
         case .back: context.navigator?.pop()
         }
         return true

@@ -155,7 +155,7 @@ import Testing
         // Then the shell's rows, less the keys the screen takes first, and how to close.
         let taken = Set(table.flatMap(\.keys))
         let shellRows = shell.keys.bindings.filter { !Set($0.keys).isSubset(of: taken) }
-        #expect(help.count == 1 + rows.count + 1 + shellRows.count + 2)
+        #expect(help.count == 1 + rows.count + 1 + shellRows.count + 1)
         for binding in shellRows {
             #expect(help.dropFirst(2 + rows.count).contains { $0.hasSuffix(" " + binding.does) })
         }

@@ -38,6 +38,10 @@ final class MutationActions: ViewerActions {
         enqueue(.repost(media.id), done: nil)
     }
 
+    func delete(_ media: Media) {
+        enqueue(.delete(media.id), done: "deleting…")
+    }
+
     private func enqueue(_ mutation: Mutation, done message: String?) {
         guard let context else { return }
         let manager = manager

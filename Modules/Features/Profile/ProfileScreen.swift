@@ -16,6 +16,8 @@ package final class ProfileScreen: AppScreen {
     private var profile: Profile?
     private var loading = false
     private var message: String?
+    /// The post a first `d` asked to delete; the next key clears it (a second `d` deletes).
+    private var askedToDelete: MediaID?
     private static let headerLines = 4
 
     /// Makes the profile of `userID` (nil: the viewer's own).
@@ -107,13 +109,16 @@ package final class ProfileScreen: AppScreen {
 
     package func handle(_ key: Key) -> Bool {
         message = nil
+        let asked = askedToDelete
+        askedToDelete = nil
         guard let command = keys.command(for: key) else { return false }
         switch command {
         case .next: list.selectNext()
         case .previous: list.selectPrevious()
         case .list(let move): ListKeys.perform(move, on: list)
         case .open: list.activate()
-        case .post(let post): PostKeys.perform(post, item: list.selectedItem, context: context)
+        case .post(let post):
+            askedToDelete = PostKeys.perform(post, item: list.selectedItem, context: context, asked: asked)
         case .back: context.navigator?.pop()
         }
         return true

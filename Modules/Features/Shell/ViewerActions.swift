@@ -11,6 +11,9 @@ package protocol ViewerActions: AnyObject {
     func toggleLike(_ media: Media, liked: Bool)
     /// Reposts the post.
     func repost(_ media: Media)
+    /// Deletes the viewer's own post: it leaves every list at once, and comes back if the server
+    /// refuses.
+    func delete(_ media: Media)
     /// The changes not yet confirmed, oldest first.
     var pendingChanges: [ChangeSummary] { get }
     /// The changes the server refused, oldest first.

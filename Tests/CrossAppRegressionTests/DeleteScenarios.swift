@@ -9,6 +9,7 @@ import Mutations
 import Sockets
 import TerminalUI
 import Testing
+import Wire
 
 /// The viewer deletes their own post with `d`, pressed twice: it is gone at once from every list,
 /// the posts below close up, and it stays gone after a restart and in the other app.
@@ -181,5 +182,78 @@ import Testing
         #expect(sync.contains("Changes: 0 pending, 1 failed"), "\(app.id):\n\(sync)")
         #expect(sync.contains("✕ delete · @ada · \"Blurry harbour photo"), "named by its post:\n\(sync)")
         #expect(sync.contains("the post is gone"), "why, in plain words:\n\(sync)")
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func deletingAnOwnReplyInAThread_closesTheRepliesUp(app: ShippedApp) async throws {
+        // Given a post of grace's with three replies, the middle one the viewer's
+        let directories = try TestDirectories.make()
+        let backend = try directories.openBackend()
+        let root = try await BackendFixtures.post(
+            on: backend, as: "grace", text: "Tide pools at dawn, \(app.id)",
+            attachmentsJSON: BackendFixtures.photoJSON)
+        try await BackendFixtures.reply(on: backend, as: "mary", to: root, text: "First to answer")
+        let doomed = "Typo-ridden reply, \(app.id)"
+        try await BackendFixtures.reply(on: backend, as: "ada", to: root, text: doomed)
+        try await BackendFixtures.reply(on: backend, as: "mary", to: root, text: "Last to answer")
+        backend.close()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let thread = ThreadScreen(
+            context: shell.context, mediaID: MediaID(rawValue: root), width: 80, height: 20)
+        shell.push(thread)
+        await session.settle()
+        let before = thread.items.map(\.media.text)
+        #expect(before.count == 4, "the post and its three replies: \(before)")
+        try await Self.select(doomed, in: thread.postList, session: session)
+        let index = try #require(thread.postList.selectedIndex)
+
+        // When the viewer presses d twice on their reply
+        await Self.press(.character("d"), in: session)
+        await Self.press(.character("d"), in: session)
+        let frame = HeadlessHarness.frame(of: session)
+
+        // Then the thread shows the post and the other two replies, in order, the next one selected
+        #expect(thread.items.map(\.media.text) == before.filter { $0 != doomed }, "\(app.id)")
+        #expect(thread.items.map(\.media.text).dropFirst(index).first == before.dropFirst(index + 1).first)
+        #expect(thread.postList.selectedItem?.media.text == before.dropFirst(index + 1).first)
+        #expect(!frame.contains(doomed), "\(app.id):\n\(frame)")
+        #expect(shell.context.mutations.pending.isEmpty, "the server has the delete")
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func deleteKey_onAPostNotYetOnTheServer_saysSo(app: ShippedApp) async throws {
+        // Given a post written offline, waiting at the top of Home
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        shell.context.faultControl?.setFaultProfile(.offline)
+        session.networkDidChange()
+        shell.openTab(.compose)
+        if shell.context.registry[.feedPolicy].shows(.text) == false
+            || shell.context.registry[.composerPolicy].media == .required
+        {
+            for key: Key in [.tab, .character(" "), .tab] { _ = shell.handle(key) }
+        }
+        let text = "Written on the train, \(app.id)"
+        for character in text { _ = shell.handle(.character(character)) }
+        await Self.press(.enter, in: session)
+        shell.openTab(.home)
+        await session.settle()
+        let feed = try #require(shell.currentScreen as? FeedScreen)
+        let before = feed.items.map(\.id)
+        #expect(feed.postList.selectedItem?.media.text == text, "\(app.id): the new post is selected")
+
+        // When the viewer presses d twice on it
+        await Self.press(.character("d"), in: session)
+        let first = HeadlessHarness.frame(of: session)
+        await Self.press(.character("d"), in: session)
+
+        // Then it says the post is not on the server yet, and nothing is deleted
+        #expect(Self.status(first).hasPrefix("this post is not on the server yet"), "\(app.id):\n\(first)")
+        #expect(feed.items.map(\.id) == before)
+        #expect(shell.context.mutations.pending.count == 1, "only the post waits, no delete")
     }
 }

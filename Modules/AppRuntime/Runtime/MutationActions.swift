@@ -42,6 +42,10 @@ final class MutationActions: ViewerActions {
         enqueue(follows ? .follow(user.id) : .unfollow(user.id), done: nil)
     }
 
+    func delete(_ media: Media) {
+        enqueue(.delete(media.id), done: "deleting…")
+    }
+
     private func enqueue(_ mutation: Mutation, done message: String?) {
         guard let context else { return }
         let manager = manager

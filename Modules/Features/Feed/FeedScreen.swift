@@ -30,6 +30,8 @@ package final class FeedScreen: AppScreen {
     private var loadingMore = false
     private var reachedEnd = false
     private var message: String?
+    /// The post a first `d` asked to delete; the next key clears it (a second `d` deletes).
+    private var askedToDelete: MediaID?
     /// The post that was first when newer ones arrived above it while the person read further
     /// down: everything above it is new to them. Nil once they reach the top.
     private var firstBeforeNewPosts: String?
@@ -284,6 +286,8 @@ package final class FeedScreen: AppScreen {
 
     package func handle(_ key: Key) -> Bool {
         message = nil
+        let asked = askedToDelete
+        askedToDelete = nil
         guard let command = keys.command(for: key) else { return false }
         switch command {
         case .next:
@@ -299,9 +303,9 @@ package final class FeedScreen: AppScreen {
         case .open:
             list.activate()
         case .post(let post):
-            PostKeys.perform(
+            askedToDelete = PostKeys.perform(
                 post, item: list.selectedItem, context: context,
-                size: (list.view.viewportWidth, list.view.viewportHeight))
+                size: (list.view.viewportWidth, list.view.viewportHeight), asked: asked)
         }
         if list.selectedIndex == 0 { firstBeforeNewPosts = nil }
         return true

@@ -8,12 +8,13 @@ package enum HelpOverlay {
     static let keyColumn = 13
 
     /// The overlay's lines: a heading naming the screen, its keys, then `shell`'s keys without
-    /// those the screen takes first, then how to close the overlay.
+    /// those the screen takes first, then how to close the overlay (right under them, with no
+    /// blank line, so the Home help still fits a 24-line terminal).
     package static func lines(title: String, screen: [KeyBinding], shell: [KeyBinding]) -> [String] {
         let taken = Set(screen.flatMap(\.keys))
         let shellLeft = shell.compactMap { $0.removing(taken) }
         return ["Keys · \(title)"] + screen.map(line) + [""] + shellLeft.map(line) + [
-            "", "any key closes this help",
+            "any key closes this help"
         ]
     }
 

@@ -19,6 +19,8 @@ package final class ProfileScreen: AppScreen {
     private var shown: Profile?
     private var loading = false
     private var message: String?
+    /// The post a first `d` asked to delete; the next key clears it (a second `d` deletes).
+    private var askedToDelete: MediaID?
     private static let headerLines = 4
 
     /// Makes the profile of `userID` (nil: the viewer's own).
@@ -137,6 +139,8 @@ package final class ProfileScreen: AppScreen {
 
     package func handle(_ key: Key) -> Bool {
         message = nil
+        let asked = askedToDelete
+        askedToDelete = nil
         guard let command = keys.command(for: key) else { return false }
         switch command {
         case .next: list.selectNext()
@@ -146,9 +150,9 @@ package final class ProfileScreen: AppScreen {
         case .post(.profile) where list.selectedItem?.media.author.id == profile?.user.id:
             context.navigator?.showMessage("this is @\(profile?.user.handle ?? "")'s profile")
         case .post(let post):
-            PostKeys.perform(
+            askedToDelete = PostKeys.perform(
                 post, item: list.selectedItem, context: context,
-                size: (list.view.viewportWidth, list.view.viewportHeight + Self.headerLines))
+                size: (list.view.viewportWidth, list.view.viewportHeight + Self.headerLines), asked: asked)
         case .follow: toggleFollow()
         case .back: context.navigator?.pop()
         }

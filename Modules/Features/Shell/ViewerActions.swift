@@ -14,6 +14,9 @@ package protocol ViewerActions: AnyObject {
     /// Follows the account (its posts come to Home from the next refresh), or unfollows it when
     /// `follows` is false.
     func setFollowing(_ user: User, follows: Bool)
+    /// Deletes the viewer's own post: it leaves every list at once, and comes back if the server
+    /// refuses.
+    func delete(_ media: Media)
     /// The changes not yet confirmed, oldest first.
     var pendingChanges: [ChangeSummary] { get }
     /// The changes the server refused, oldest first.

@@ -19,6 +19,8 @@ package final class ThreadScreen: AppScreen {
     private var page: ThreadPage?
     private var loading = false
     private var message: String?
+    /// The post a first `d` asked to delete; the next key clears it (a second `d` deletes).
+    private var askedToDelete: MediaID?
 
     /// Makes the thread of `mediaID` for a content area of `width` × `height`.
     package init(context: AppContext, mediaID: MediaID, width: Int, height: Int) {
@@ -150,6 +152,8 @@ package final class ThreadScreen: AppScreen {
 
     package func handle(_ key: Key) -> Bool {
         message = nil
+        let asked = askedToDelete
+        askedToDelete = nil
         guard let command = keys.command(for: key) else { return false }
         switch command {
         case .next: list.selectNext()
@@ -160,9 +164,9 @@ package final class ThreadScreen: AppScreen {
             // Comments answer the post, whichever comment is selected.
             let commentsAnswerThePost = post == .reply && context.registry[.replyModel].style == .comments
             let target = commentsAnswerThePost ? list.items.first { $0.role == .focus } : list.selectedItem
-            PostKeys.perform(
+            askedToDelete = PostKeys.perform(
                 post, item: target, context: context,
-                size: (list.view.viewportWidth, list.view.viewportHeight))
+                size: (list.view.viewportWidth, list.view.viewportHeight), asked: asked)
         case .back: context.navigator?.pop()
         }
         return true

@@ -1,0 +1,259 @@
+import AppRuntime
+import AppTesting
+import Backend
+import Composition
+import Features
+import Foundation
+import MediaModel
+import Mutations
+import Sockets
+import TerminalUI
+import Testing
+import Wire
+
+/// The viewer deletes their own post with `d`, pressed twice: it is gone at once from every list,
+/// the posts below close up, and it stays gone after a restart and in the other app.
+@Suite @MainActor struct DeleteScenarios {
+    /// The status line of a frame (the line above the tabs).
+    static func status(_ frame: String) -> String {
+        let all = lines(frame)
+        return all.count >= 2 ? String(all[all.count - 2]) : ""
+    }
+
+    /// Presses `key` and waits for what it started.
+    static func press(_ key: Key, in session: AppSession) async {
+        _ = session.shell?.handle(key)
+        await session.settle()
+    }
+
+    /// Selects the item showing `text` in `list`, moving down from the top.
+    static func select(_ text: String, in list: PostList, session: AppSession) async throws {
+        list.selectFirst()
+        let index = try #require(list.items.firstIndex { $0.media.text == text }, "\(text) is listed")
+        for _ in 0..<index { await press(.character("j"), in: session) }
+        #expect(list.selectedItem?.media.text == text)
+    }
+
+    /// Two photo posts of the viewer's (`below` older, then `doomed`), on a fresh backend.
+    static func prepare(_ app: ShippedApp) async throws -> (TestDirectories, doomed: String, below: String) {
+        let directories = try TestDirectories.make()
+        let backend = try directories.openBackend()
+        let below = "Older harbour photo, \(app.id)"
+        let doomed = "Blurry harbour photo, \(app.id)"
+        try await BackendFixtures.post(
+            on: backend, as: "ada", text: below, attachmentsJSON: BackendFixtures.photoJSON)
+        try await BackendFixtures.post(
+            on: backend, as: "ada", text: doomed, attachmentsJSON: BackendFixtures.photoJSON)
+        backend.close()
+        return (directories, doomed, below)
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func deletingAnOwnPost_asksFirst_thenRemovesItEverywhere_andItStaysGone(app: ShippedApp) async throws {
+        // Given two posts of the viewer's, on Home and on their profile
+        let (directories, doomed, below) = try await Self.prepare(app)
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        session.shell?.openTab(.profile)
+        await session.settle()
+        let profile = try #require(session.shell?.currentScreen as? ProfileScreen)
+        let profileBefore = profile.items.map(\.media.text)
+        session.shell?.openTab(.home)
+        await session.settle()
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        let homeBefore = feed.items.map(\.id)
+        try await Self.select(doomed, in: feed.postList, session: session)
+        let index = try #require(feed.postList.selectedIndex)
+        let neighbour = try #require(feed.items.dropFirst(index + 1).first, "a post below it")
+
+        // When the viewer presses d once
+        await Self.press(.character("d"), in: session)
+        let asked = HeadlessHarness.frame(of: session)
+
+        // Then it asks, and nothing is deleted yet
+        #expect(Self.status(asked).hasPrefix("press d again to delete this post"), "\(app.id):\n\(asked)")
+        #expect(feed.items.map(\.id) == homeBefore)
+
+        // When they press d again
+        await Self.press(.character("d"), in: session)
+        let home = HeadlessHarness.frame(of: session)
+
+        // Then it is gone from Home at once; the post below takes its place, selected
+        var expected = homeBefore
+        expected.remove(at: index)
+        #expect(feed.items.map(\.id) == expected, "\(app.id): one fewer, the rest in order")
+        #expect(feed.items[index].id == neighbour.id, "the post below moves up into its place")
+        #expect(feed.postList.selectedItem?.id == neighbour.id)
+        #expect(!home.contains(doomed), "\(app.id):\n\(home)")
+
+        // And from the profile, whose other posts close up in order (a page may pull in one more)
+        session.shell?.openTab(.profile)
+        await session.settle()
+        let remaining = profileBefore.filter { $0 != doomed }
+        #expect(remaining.count == profileBefore.count - 1)
+        #expect(Array(profile.items.map(\.media.text).prefix(remaining.count)) == remaining, "\(app.id)")
+        #expect(!profile.items.contains { $0.media.text == doomed })
+        #expect(profile.items.first?.media.text == below, "the older post moves up to the top")
+
+        // And the Sync tab has nothing waiting once the server has it
+        await Self.press(.character("5"), in: session)
+        let sync = HeadlessHarness.frame(of: session)
+        #expect(sync.contains("Changes: 0 pending, 0 failed"), "\(app.id):\n\(sync)")
+
+        // And it stays gone after a restart
+        try await session.restart()
+        session.shell?.openTab(.home)
+        await session.settle()
+        let restarted = try #require(session.shell?.currentScreen as? FeedScreen)
+        #expect(!restarted.items.contains { $0.media.text == doomed }, "\(app.id): gone after a restart")
+        // (the first screenful comes from the cache, in the same order)
+        #expect(!restarted.items.isEmpty)
+        #expect(restarted.items.map(\.id) == Array(expected.prefix(restarted.items.count)))
+        await session.stop()
+
+        // And in the other app on the same backend
+        let other = try #require(ShippedApp.all.first { $0.id != app.id })
+        let (second, _) = try await HeadlessHarness.session(
+            other.definition, directories: directories.sibling())
+        second.shell?.openTab(.profile)
+        await second.settle()
+        let otherProfile = try #require(second.shell?.currentScreen as? ProfileScreen)
+        #expect(otherProfile.items.map(\.media.text).contains(below))
+        #expect(!otherProfile.items.contains { $0.media.text == doomed }, "\(other.id) no longer has it")
+        await second.stop()
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func deleteKey_onSomeoneElsesPost_saysOnlyTheAuthorCan_andAnotherKeyCancelsTheConfirm(app: ShippedApp)
+        async throws
+    {
+        let (directories, doomed, _) = try await Self.prepare(app)
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        let before = feed.items.map(\.id)
+
+        // Given someone else's post selected, d says why it cannot be deleted
+        let others = try #require(feed.items.first { $0.media.author.handle != "ada" })
+        try await Self.select(others.media.text, in: feed.postList, session: session)
+        await Self.press(.character("d"), in: session)
+        await Self.press(.character("d"), in: session)
+        let refused = HeadlessHarness.frame(of: session)
+        #expect(
+            Self.status(refused).hasPrefix("only @\(others.media.author.handle) can delete this post"),
+            "\(app.id):\n\(refused)")
+        #expect(feed.items.map(\.id) == before)
+
+        // When d on the viewer's own post is followed by another key, then d once more
+        try await Self.select(doomed, in: feed.postList, session: session)
+        await Self.press(.character("d"), in: session)
+        await Self.press(.character("?"), in: session)
+        await Self.press(.escape, in: session)
+        await Self.press(.character("d"), in: session)
+        let again = HeadlessHarness.frame(of: session)
+
+        // Then it asks again rather than deleting
+        #expect(Self.status(again).hasPrefix("press d again to delete this post"), "\(app.id):\n\(again)")
+        #expect(feed.items.map(\.id) == before)
+        #expect(session.shell?.context.mutations.pending.isEmpty == true)
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func aDeleteTheServerRefuses_bringsThePostBack_andIsListedAsFailed(app: ShippedApp) async throws {
+        let (directories, doomed, _) = try await Self.prepare(app)
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        let before = feed.items.map(\.id)
+        try await Self.select(doomed, in: feed.postList, session: session)
+        let id = try #require(feed.postList.selectedItem?.media.id)
+
+        // Given the post was deleted elsewhere after the feed loaded (the server answers not found)
+        let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
+        try await BackendFixtures.delete(on: server, as: "ada", id.rawValue)
+
+        // When the viewer deletes it here
+        await Self.press(.character("d"), in: session)
+        await Self.press(.character("d"), in: session)
+
+        // Then the refusal rolls it back: the list is as it was
+        #expect(feed.items.map(\.id) == before, "\(app.id): the post comes back in its place")
+        await Self.press(.character("5"), in: session)
+        let sync = HeadlessHarness.frame(of: session)
+        #expect(sync.contains("Changes: 0 pending, 1 failed"), "\(app.id):\n\(sync)")
+        #expect(sync.contains("✕ delete · @ada · \"Blurry harbour photo"), "named by its post:\n\(sync)")
+        #expect(sync.contains("the post is gone"), "why, in plain words:\n\(sync)")
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func deletingAnOwnReplyInAThread_closesTheRepliesUp(app: ShippedApp) async throws {
+        // Given a post of grace's with three replies, the middle one the viewer's
+        let directories = try TestDirectories.make()
+        let backend = try directories.openBackend()
+        let root = try await BackendFixtures.post(
+            on: backend, as: "grace", text: "Tide pools at dawn, \(app.id)",
+            attachmentsJSON: BackendFixtures.photoJSON)
+        try await BackendFixtures.reply(on: backend, as: "mary", to: root, text: "First to answer")
+        let doomed = "Typo-ridden reply, \(app.id)"
+        try await BackendFixtures.reply(on: backend, as: "ada", to: root, text: doomed)
+        try await BackendFixtures.reply(on: backend, as: "mary", to: root, text: "Last to answer")
+        backend.close()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let thread = ThreadScreen(
+            context: shell.context, mediaID: MediaID(rawValue: root), width: 80, height: 20)
+        shell.push(thread)
+        await session.settle()
+        let before = thread.items.map(\.media.text)
+        #expect(before.count == 4, "the post and its three replies: \(before)")
+        try await Self.select(doomed, in: thread.postList, session: session)
+        let index = try #require(thread.postList.selectedIndex)
+
+        // When the viewer presses d twice on their reply
+        await Self.press(.character("d"), in: session)
+        await Self.press(.character("d"), in: session)
+        let frame = HeadlessHarness.frame(of: session)
+
+        // Then the thread shows the post and the other two replies, in order, the next one selected
+        #expect(thread.items.map(\.media.text) == before.filter { $0 != doomed }, "\(app.id)")
+        #expect(thread.items.map(\.media.text).dropFirst(index).first == before.dropFirst(index + 1).first)
+        #expect(thread.postList.selectedItem?.media.text == before.dropFirst(index + 1).first)
+        #expect(!frame.contains(doomed), "\(app.id):\n\(frame)")
+        #expect(shell.context.mutations.pending.isEmpty, "the server has the delete")
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func deleteKey_onAPostNotYetOnTheServer_saysSo(app: ShippedApp) async throws {
+        // Given a post written offline, waiting at the top of Home
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        shell.context.faultControl?.setFaultProfile(.offline)
+        session.networkDidChange()
+        shell.openTab(.compose)
+        if shell.context.registry[.feedPolicy].shows(.text) == false
+            || shell.context.registry[.composerPolicy].media == .required
+        {
+            for key: Key in [.tab, .character(" "), .tab] { _ = shell.handle(key) }
+        }
+        let text = "Written on the train, \(app.id)"
+        for character in text { _ = shell.handle(.character(character)) }
+        await Self.press(.enter, in: session)
+        shell.openTab(.home)
+        await session.settle()
+        let feed = try #require(shell.currentScreen as? FeedScreen)
+        let before = feed.items.map(\.id)
+        #expect(feed.postList.selectedItem?.media.text == text, "\(app.id): the new post is selected")
+
+        // When the viewer presses d twice on it
+        await Self.press(.character("d"), in: session)
+        let first = HeadlessHarness.frame(of: session)
+        await Self.press(.character("d"), in: session)
+
+        // Then it says the post is not on the server yet, and nothing is deleted
+        #expect(Self.status(first).hasPrefix("this post is not on the server yet"), "\(app.id):\n\(first)")
+        #expect(feed.items.map(\.id) == before)
+        #expect(shell.context.mutations.pending.count == 1, "only the post waits, no delete")
+    }
+}

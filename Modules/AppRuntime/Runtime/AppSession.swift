@@ -228,6 +228,7 @@ package final class AppSession {
     package func stop() async {
         mutationObservation?.cancel()
         mutationObservation = nil
+        shell?.context.drafts?.flush()
         shell = nil
         if let app {
             await app.stop()

@@ -13,6 +13,10 @@ import Wire
 final class MutationActions: ViewerActions {
     let manager: MutationManager
     private weak var context: AppContext?
+    /// The posts changes are about, found once in the feed cache: the Sync tab asks for the
+    /// titles on every frame, and a cache read per change per frame does not belong on the UI
+    /// actor.
+    private var postsFound: [MediaID: Media] = [:]
 
     init(manager: MutationManager, context: AppContext) {
         self.manager = manager
@@ -72,8 +76,18 @@ final class MutationActions: ViewerActions {
 
     var journalProblem: String? { manager.journalWriteFailure }
 
+    /// The post `id` from the feed cache, read once (a post not found is looked for again: a
+    /// refresh may bring it).
+    private func post(_ id: MediaID) -> Media? {
+        if let found = postsFound[id] { return found }
+        guard let found = try? context?.feedCache.media(id) else { return nil }
+        if postsFound.count > 256 { postsFound.removeAll() }
+        postsFound[id] = found
+        return found
+    }
+
     private func summary(_ record: MutationRecord) -> ChangeSummary {
-        let title = Self.title(of: record.mutation) { [context] id in try? context?.feedCache.media(id) }
+        let title = Self.title(of: record.mutation) { id in post(id) }
         switch record.state {
         case .failed:
             return ChangeSummary(

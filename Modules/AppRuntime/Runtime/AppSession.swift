@@ -152,6 +152,9 @@ package final class AppSession {
         try? SessionStore(dataDirectory: configuration.dataDirectory).save(
             SessionStore.Saved(handle: session.user.handle, token: session.token))
         context.viewer = session.user
+        // The manager draws pending posts under the viewer: without this, a new account's first
+        // post showed as "@you" until the server had it.
+        context.mutations.setViewer(session.user)
     }
 
     /// Signs in as an existing account, saves the session, and makes the feed cache the new

@@ -2,8 +2,10 @@ import AppRuntime
 import AppTesting
 import Backend
 import Composition
+import Features
 import Foundation
 import HTTPServer
+import ServerAPI
 import TerminalUI
 import Testing
 import Wire
@@ -67,16 +69,24 @@ import Wire
         #expect(offline[2..<(offline.count - 2)] == online[2..<(online.count - 2)], "the saved feed stays")
         #expect(offline[offline.count - 2] == "offline: showing what was saved; could not refresh")
 
-        // When the server is back and the person refreshes again
+        // When the server is back
         server = try HTTPServer.start(HTTPServer.Configuration(port: port)) { request in
             await backend.handle(request)
         }
         defer { Task { _ = await server.shutdown(gracePeriod: .seconds(2)) } }
+
+        // And a request in the background is answered (the events poll), before any key
+        _ = try await #require(session.shell).context.client.events(after: "latest")
+        await session.settle()
+
+        // Then the marker and the failed refresh's message are gone: the online frame again
+        #expect(lines(HeadlessHarness.frame(of: session)) == online)
+
+        // And a refresh keeps it so
         _ = session.shell?.handle(.up)
         await session.settle()
         let back = lines(HeadlessHarness.frame(of: session))
 
-        // Then the frame is the online one again: no marker, the footer back
         #expect(back == online)
     }
 }

@@ -69,11 +69,12 @@ struct HelpLayout {
     /// shell's when both columns then fit `rows`, else where their heights are closest. The
     /// first column never ends with a blank line.
     static func split(_ heights: [Int], body: [String], rows: Int) -> Int {
+        guard body.count > 1 else { return body.count }
         let total = heights.reduce(0, +)
-        var best = max(body.count - 1, 1)
+        var best = body.count - 1
         var bestTaller = Int.max
         var above = 0
-        for index in 1..<max(body.count, 2) where index < body.count {
+        for index in 1..<body.count {
             above += heights[index - 1]
             guard !body[index - 1].isEmpty else { continue }
             let taller = max(above, total - above)

@@ -133,7 +133,7 @@ let package = Package(
         tests("ListEngine", ["ListEngine", "ListEngineTesting", "Basics"]),
         .target(name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Tests/TerminalUITesting"),
         tests("TerminalUI", ["TerminalUI", "TerminalUITesting", "ListEngine", "Basics"]),
-        tests("Backend", ["Backend", "Wire", "MediaModel", "Storage"]),
+        tests("Backend", ["Backend", "Wire", "MediaModel", "Storage", "CommandLineKit", "backend-server"]),
         .target(name: "SocketTesting", path: "Tests/SocketTesting"),
         .target(
             name: "NetworkingTesting",

@@ -42,8 +42,9 @@ public final class BackendServer: Sendable {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw BackendOpenError(
-                message: "cannot create the backend directory '\(directory)': \(error.localizedDescription); "
-                    + "choose a writable directory")
+                message: "cannot create the backend directory '\(directory)': "
+                    + "\(FileSystemReason.describe(error, at: directory)); choose a directory you can write to"
+            )
         }
         let path = (directory as NSString).appendingPathComponent(Self.databaseFileName)
         let (database, seed) = try Self.open(path: path, seed: seed, now: clock.now)

@@ -188,4 +188,65 @@ import Testing
             await session.settle()
         }
     }
+
+    @Test(arguments: ShippedApp.all, [Place.home, .sync])
+    func theHelp_hidesTheScreenBehindIt(app: ShippedApp, place: Place) async throws {
+        let session = try await Self.open(place, in: app)
+        defer { Task { await session.stop() } }
+
+        _ = session.shell?.handle(.character("?"))
+        let rows = HeadlessRenderer.lines(of: session.render().buffer).map { Array($0) }
+
+        // The box's top rule is the first content row; nothing of the screen shows beside the box
+        // or below it, down to the status line.
+        let top = rows[2]
+        let left = try #require(top.firstIndex(of: "─"))
+        let right = try #require(top.lastIndex(of: "─"))
+        let bottom = try #require(
+            (3..<(rows.count - 2)).first { rows[$0].count > left && rows[$0][left] == "─" })
+        for y in 2..<(rows.count - 2) {
+            let row = rows[y]
+            let outside = row.indices.filter { x in y > bottom || x < left || x > right }
+            #expect(outside.allSatisfy { row[$0] == " " }, "row \(y) shows the screen: \(String(row))")
+        }
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func aHelpTallerThanTheScreen_takesTwoColumns_andStillShowsEveryKeyAndHowToClose(app: ShippedApp)
+        async throws
+    {
+        let session = try await Self.open(.home, in: app)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let screen = try #require(shell.currentScreen)
+        // Given Home's table with six more rows than an 80x24 terminal has room for, two of them
+        // too long for a column
+        let extra = [
+            KeyBinding(keys: [.character("/")], does: "find people"),
+            KeyBinding(keys: [.left, .right], label: "← →", does: "previous and next photo of a carousel"),
+            KeyBinding(keys: [.character("u")], does: "undo your repost of the selected post"),
+            KeyBinding(keys: [.character("b")], does: "bookmark"),
+            KeyBinding(keys: [.character("m")], does: "mute the author"),
+            KeyBinding(keys: [.character("c")], does: "copy the link"),
+        ]
+        let table = screen.keyBindings + extra
+        let expected = HelpOverlay.lines(title: "Home", screen: table, shell: shell.keys.bindings)
+        #expect(expected.count > 20, "more lines than the content area has rows")
+
+        // When the help is drawn in an 80x24 terminal's content area
+        var buffer = ScreenBuffer(width: 80, height: 24)
+        HelpOverlay.draw(
+            into: &buffer, in: Rect(x: 0, y: 2, width: 80, height: 20), title: "Home", screen: table,
+            shell: shell.keys.bindings, style: shell.context.style)
+
+        // Then every line of it is there, in order, and the last says how to close it
+        let help = try #require(HelpOverlayReader.lines(of: buffer))
+        #expect(help == expected)
+        #expect(help.last == "any key closes this help")
+        // In two columns side by side, inside the content area
+        let rows = HeadlessRenderer.lines(of: buffer)
+        let like = try #require(rows.first { $0.contains(Self.line("l", "like")) })
+        #expect(like.contains(" │   "), "another key beside it: \(like)")
+        #expect(rows[22...].allSatisfy { !$0.contains("any key") }, "the status line and the tabs stay free")
+    }
 }

@@ -128,5 +128,13 @@ import Testing
         let (status, output, _) = run(["--help"])
         #expect(status == 0)
         #expect(output.contains("usage: manifest-lint [check|matrix|graph] [options]"))
+        #expect(output.contains("\n  --version  "), "the help lists --version")
+    }
+
+    @Test func version_printsTheToolsNameAndVersion_andExitsZero() {
+        let (status, output, errors) = run(["--version"])
+        #expect(status == 0)
+        #expect(output == "manifest-lint \(ToolVersion.current)\n")
+        #expect(errors.isEmpty)
     }
 }

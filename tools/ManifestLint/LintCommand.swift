@@ -28,6 +28,7 @@ public enum LintCommand {
                 "package-json", "FILE",
                 help: "read the package graph from this `swift package dump-package` output"),
             .flag("skip-package-graph", help: "do not check the package graph (no `swift` needed)"),
+            .version(),
         ],
         maximumPositionals: 1,
         epilogue: """
@@ -53,6 +54,10 @@ public enum LintCommand {
         }
         if parsed.helpRequested {
             output.write(spec.helpText + "\n")
+            return 0
+        }
+        if parsed.versionRequested {
+            output.write(ToolVersion.line(for: spec.command) + "\n")
             return 0
         }
         let subcommand = parsed.positionals.first ?? "check"

@@ -12,6 +12,7 @@ struct BackendServerOptions {
     var faults = HTTPFaultProfile.none
     var quiet = false
     var help = false
+    var version = false
 
     static let command = "backend-server"
 
@@ -34,6 +35,7 @@ struct BackendServerOptions {
             .value(
                 "faults", "PROFILE", help: "add faults for testing: latency, 5xx, lost responses (see below)"),
             .flag("quiet", help: "do not print the access log"),
+            .version(),
         ],
         epilogue: """
             Point an app at it from another terminal:
@@ -55,6 +57,7 @@ struct BackendServerOptions {
         let parsed = try spec.parse(arguments)
         var options = BackendServerOptions(dataDirectory: defaultDataDirectory(environment))
         options.help = parsed.helpRequested
+        options.version = parsed.versionRequested
         options.quiet = parsed.has("quiet")
         if let port = try parsed.integer("port", in: 0...65_535) { options.port = port }
         if let host = parsed.value("host") {

@@ -25,6 +25,10 @@ if options.help {
     output.write(BackendServerOptions.spec.helpText + "\n")
     exit(0)
 }
+if options.version {
+    output.write(ToolVersion.line(for: BackendServerOptions.command) + "\n")
+    exit(0)
+}
 
 // A client hanging up while a response is written must not kill the process.
 signal(SIGPIPE, SIG_IGN)

@@ -49,7 +49,8 @@ extension LaunchConfiguration {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                throw LaunchDirectoryError(path: directory, reason: error.localizedDescription)
+                throw LaunchDirectoryError(
+                    path: directory, reason: FileSystemReason.describe(error, at: directory))
             }
         }
     }
@@ -59,10 +60,12 @@ extension LaunchConfiguration {
 package struct LaunchDirectoryError: Error, Sendable, CustomStringConvertible {
     /// The directory.
     package var path: String
-    /// Why it cannot be used.
+    /// Why it cannot be used, in words (``FileSystemReason``): `'/etc/passwd' is a file, not a
+    /// directory`.
     package var reason: String
 
     package var description: String {
-        "cannot create the directory '\(path)': \(reason); pass --data-dir (and --backend-dir) to use another"
+        "cannot create the directory '\(path)': \(reason); pass --data-dir (and --backend-dir) with a directory "
+            + "you can write to"
     }
 }

@@ -51,7 +51,7 @@ package struct LaunchConfiguration: Sendable, Equatable {
             command: command,
             summary: "Runs the app: a full-screen terminal UI, or headless with a script that prints frames.",
             options: [
-                .flag("version", help: "print the app's name and version and exit"),
+                .version(help: "print the app's name and version and exit"),
                 .flag(
                     "describe",
                     help:
@@ -149,7 +149,7 @@ package struct LaunchConfiguration: Sendable, Equatable {
         let mode: Mode
         if parsed.helpRequested {
             mode = .help
-        } else if parsed.has("version") {
+        } else if parsed.versionRequested {
             mode = .version
         } else if parsed.has("describe") {
             mode = .describe

@@ -119,6 +119,15 @@ package final class AppSession {
                 tracker.end()
             }
         }
+        // The title bar's offline marker reads the client's reachability when drawn; a change
+        // asks for a redraw (tracked, so a headless `wait` includes it).
+        reachabilityObservation = context.network.reachability.observe { [weak shell] _ in
+            tracker.begin()
+            Task { @MainActor in
+                shell?.setNeedsDisplay()
+                tracker.end()
+            }
+        }
         app.service(.activityEvents)?.setAnnouncementHandler { [weak shell] text in
             tracker.begin()
             Task { @MainActor in
@@ -207,6 +216,7 @@ package final class AppSession {
     }
 
     private var mutationObservation: MutationObservation?
+    private var reachabilityObservation: ReachabilityObservation?
 
     /// Waits until all work started so far has finished: the screens' loads, and the mutation
     /// manager's sends (nothing in flight, nothing due at the clock's time).
@@ -231,6 +241,8 @@ package final class AppSession {
     package func stop() async {
         mutationObservation?.cancel()
         mutationObservation = nil
+        reachabilityObservation?.cancel()
+        reachabilityObservation = nil
         shell?.context.drafts?.flush()
         shell = nil
         if let app {

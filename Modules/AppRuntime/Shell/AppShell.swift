@@ -2,6 +2,7 @@ import Composition
 import Features
 import Foundation
 import MediaModel
+import ServerAPI
 import Sockets
 import TerminalUI
 import Wire
@@ -11,7 +12,7 @@ import Wire
 /// own: tabs, help, back, quit) and keeps one navigation stack per tab.
 ///
 /// ```
-/// ◈ <app title> · Home                              @ada
+/// ◈ <app title> · Home                      offline @ada
 /// ───────────────────────────────────────────────────────
 /// (the screen)
 /// j/k move · enter open · l like · r reply …
@@ -178,6 +179,17 @@ package final class AppShell: AppNavigator {
 
     // MARK: Drawing
 
+    /// What the title bar shows while the server cannot be reached.
+    package static let offlineMarker = "offline"
+
+    /// Whether the server cannot be reached: the last request that settled it could not reach
+    /// the server (`--server` down, the network gone), or the network conditions are switched
+    /// to `offline`. The next request the server answers (a refresh, a change sent, the events
+    /// poll) clears it.
+    package var isOffline: Bool {
+        context.network.reachability.isUnreachable || context.faultControl?.faultProfile.isOffline == true
+    }
+
     /// Draws the whole frame; returns where the text cursor goes, if a screen has one.
     package func draw(into buffer: inout ScreenBuffer) -> Point? {
         buffer.clear()
@@ -189,8 +201,10 @@ package final class AppShell: AppNavigator {
         var title = StyledLine(branding.logoGlyph + " " + branding.appName, style: style.accent)
         if let screen { title.append(" · " + screen.title, style: style.strong) }
         var right = StyledLine()
-        if let profile = context.faultControl?.faultProfile, profile.name != "perfect" {
-            right.append("[\(profile.name)] ", style: profile.isOffline ? style.failure : style.pending)
+        if isOffline {
+            right.append(Self.offlineMarker + " ", style: style.failure)
+        } else if let profile = context.faultControl?.faultProfile, profile.name != "perfect" {
+            right.append("[\(profile.name)] ", style: style.pending)
         }
         if let viewer = context.viewer { right.append("@" + viewer.handle, style: style.secondary) }
         buffer.putTruncated(

@@ -3,6 +3,7 @@ import FeedCaching
 import Foundation
 import MediaModel
 import Mutations
+import ServerAPI
 import Sockets
 import TerminalUI
 import Wire
@@ -30,6 +31,8 @@ package final class FeedScreen: AppScreen {
     private var loadingMore = false
     private var reachedEnd = false
     private var message: String?
+    /// Whether `message` is a refresh that failed because the server could not be reached.
+    private var messageSaysUnreachable = false
     /// The post a first `d` asked to delete; the next key clears it (a second `d` deletes).
     private var askedToDelete: MediaID?
     /// The post that was first when newer ones arrived above it while the person read further
@@ -45,8 +48,14 @@ package final class FeedScreen: AppScreen {
 
     package var title: String { "Home" }
 
+    /// "refreshing…" while a refresh is out, else the last refresh's failure. While the server
+    /// cannot be reached the title bar says so, and a refresh still out is not announced; a
+    /// failure for that reason goes once the server answers again.
     package var status: String? {
-        refreshing ? "refreshing…" : message
+        let unreachable = context.network.reachability.isUnreachable
+        if refreshing && !unreachable { return "refreshing…" }
+        if messageSaysUnreachable && !unreachable { return nil }
+        return message
     }
 
     /// The posts shown now (for tests and the bench).
@@ -122,6 +131,7 @@ package final class FeedScreen: AppScreen {
                 self.placeNewPosts(above: first, landingOnNewest: landsOnNewest)
             case .failure(let error):
                 self.message = Self.describe(error, doing: "refresh")
+                self.messageSaysUnreachable = (error as? TransportError)?.errorClass == .offline
                 self.context.navigator?.setNeedsDisplay()
             }
         }
@@ -165,6 +175,7 @@ package final class FeedScreen: AppScreen {
                 self.rebuild()
             case .failure(let error):
                 self.message = Self.describe(error, doing: "load more")
+                self.messageSaysUnreachable = (error as? TransportError)?.errorClass == .offline
                 self.context.navigator?.setNeedsDisplay()
             }
         }

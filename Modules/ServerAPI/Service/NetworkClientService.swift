@@ -10,6 +10,9 @@ import Wire
 /// given) that offers one, so the transport is pluggable: `network.http` when a server URL is
 /// given, else the embedded backend. Its viewer is `ViewerKey`'s token, else the source's default viewer.
 ///
+/// Every request the client sends is recorded in ``reachability``, so the app can say when the
+/// server cannot be reached.
+///
 /// Reads: `ViewerKey`, `NetworkClockKey`. Depends on: its transport sources.
 public final class NetworkClientService: Service {
     /// The service's id, `network.client`.
@@ -24,6 +27,9 @@ public final class NetworkClientService: Service {
     public let transportSources: [TransportSourceReference]
     /// The single source of truth for shared facts across the app's surfaces.
     public let mediaStore = MediaStore()
+    /// Whether the server can be reached, as the client's own requests found it (every request
+    /// of `client` is recorded here).
+    public let reachability = ServerReachability()
     private let state: Mutex<State>
 
     /// Makes the service.
@@ -49,7 +55,8 @@ public final class NetworkClientService: Service {
             guard let transport = source.transport else { continue }
             let token = context.values[ViewerKey.self] ?? source.defaultViewerToken
             let client = APIClient(
-                transport: transport, bearerToken: token, clock: context.values[NetworkClockKey.self])
+                transport: ReachabilityRecordingTransport(transport, recordingInto: reachability),
+                bearerToken: token, clock: context.values[NetworkClockKey.self])
             state.withLock { $0 = State(client: client, sourceID: reference.serviceID) }
             return
         }

@@ -41,8 +41,9 @@ public final class AppDatabaseService: Service {
         } catch {
             throw AppDatabaseError(
                 message:
-                    "cannot create the app data directory '\(directory)': \(error.localizedDescription); "
-                    + "pass a writable --data-dir")
+                    "cannot create the app data directory '\(directory)': "
+                    + "\(FileSystemReason.describe(error, at: directory)); pass a --data-dir you can write to"
+            )
         }
         let database = try Database(
             path: (directory as NSString).appendingPathComponent(fileName), options: options)

@@ -245,6 +245,37 @@ import Wire
     }
 
     @Test(arguments: ShippedApp.all)
+    func deletingTheThreadsOwnPost_closesTheThread_backToHomeWithoutIt(app: ShippedApp) async throws {
+        // Given the viewer's post opened from Home (its thread, the post focused)
+        let (directories, doomed, below) = try await Self.prepare(app)
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let feed = try #require(shell.currentScreen as? FeedScreen)
+        let before = feed.items.map(\.id)
+        try await Self.select(doomed, in: feed.postList, session: session)
+        let index = try #require(feed.postList.selectedIndex)
+        await Self.press(.enter, in: session)
+        let thread = try #require(shell.currentScreen as? ThreadScreen)
+        #expect(thread.postList.selectedItem?.media.text == doomed, "the thread's own post is selected")
+
+        // When the viewer presses d twice there
+        await Self.press(.character("d"), in: session)
+        await Self.press(.character("d"), in: session)
+        let frame = HeadlessHarness.frame(of: session)
+
+        // Then the thread closes: Home is back, without the post, the one below it selected
+        #expect(shell.currentScreen === feed, "\(app.id): back where the person came from:\n\(frame)")
+        #expect(Self.status(frame) == "post deleted", "\(app.id) status: \(Self.status(frame))")
+        var expected = before
+        expected.remove(at: index)
+        #expect(feed.items.map(\.id) == expected, "\(app.id): one fewer, the rest in order")
+        #expect(feed.postList.selectedItem?.media.text == below, "the post below takes its place")
+        #expect(!frame.contains(doomed), "\(app.id):\n\(frame)")
+        #expect(shell.context.mutations.pending.isEmpty, "the server has the delete")
+    }
+
+    @Test(arguments: ShippedApp.all)
     func deleteKey_onAPostNotYetOnTheServer_saysSo(app: ShippedApp) async throws {
         // Given a post written offline, waiting at the top of Home
         let directories = try TestDirectories.make()

@@ -21,6 +21,8 @@ package final class ThreadScreen: AppScreen {
     private var message: String?
     /// The post a first `d` asked to delete; the next key clears it (a second `d` deletes).
     private var askedToDelete: MediaID?
+    /// Whether the thread closed itself because its post was deleted.
+    private var closed = false
 
     /// Makes the thread of `mediaID` for a content area of `width` × `height`.
     package init(context: AppContext, mediaID: MediaID, width: Int, height: Int) {
@@ -81,6 +83,10 @@ package final class ThreadScreen: AppScreen {
         let ids = page.ancestors.map(\.id) + [page.post.id] + page.replies.entries.flatMap(\.mediaIDs)
         let facts = context.mediaStore.facts(for: ids)
         let merged = context.mutations.mergedThread(page, facts: facts)
+        guard !merged.isDeleted else {
+            closeDeleted()
+            return
+        }
         func mergedFacts(of media: Media) -> MediaFacts {
             merged.facts[media.id] ?? context.facts(for: media)
         }
@@ -112,6 +118,16 @@ package final class ThreadScreen: AppScreen {
 
     package func dataDidChange() {
         rebuild()
+    }
+
+    /// The post the thread is about was deleted (the viewer's `d` twice on it, here or on
+    /// another screen): there is nothing left to show, so the thread closes, back to where the
+    /// person came from, which no longer lists the post either. Once.
+    private func closeDeleted() {
+        guard !closed else { return }
+        closed = true
+        context.navigator?.pop()
+        context.navigator?.showMessage("post deleted")
     }
 
     /// An ancestor or the focused post: a post of the thread page, not an entry of a feed, shown

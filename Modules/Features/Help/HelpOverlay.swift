@@ -29,7 +29,10 @@ package enum HelpOverlay {
         into buffer: inout ScreenBuffer, in rect: Rect, title: String, screen: [KeyBinding],
         shell: [KeyBinding], style: AppStyle
     ) {
-        let text = lines(title: title, screen: screen, shell: shell)
+        var text = lines(title: title, screen: screen, shell: shell)
+        // Too tall for the screen: the blank line between the screen's keys and the shell's goes
+        // first, so the last line (how to close it) still shows.
+        if text.count + 2 > rect.height, let blank = text.firstIndex(of: "") { text.remove(at: blank) }
         let boxWidth = min(rect.width - 4, 56)
         let boxHeight = min(rect.height, text.count + 2)
         guard boxWidth > 10, boxHeight > 3 else { return }

@@ -166,6 +166,7 @@ package final class ProfileScreen: AppScreen {
     /// What the profile's keys do.
     enum Command: Sendable {
         case next, previous, open, list(ListKeys.Command), post(PostKeys.Command), follow, back
+        case carousel(CarouselKeys.Command)
     }
 
     /// The profile's keys: the one place to add one.
@@ -174,7 +175,9 @@ package final class ProfileScreen: AppScreen {
             [.move(down: .next, up: .previous)] + ListKeys.rows(Command.list)
                 + [.init([.enter], .open, does: "open", footer: "enter")]
                 + PostKeys.rows(noun: context.presentation.replyNoun, footer: [.like], Command.post)
-                + followRow + [.init([.escape, .backspace], .back, does: "back", footer: "esc")])
+                + CarouselKeys.rows(Command.carousel) + followRow + [
+                    .init([.escape, .backspace], .back, does: "back", footer: "esc")
+                ])
     }
 
     /// `f`, saying what pressing it does now; none on the viewer's own profile.
@@ -201,6 +204,7 @@ package final class ProfileScreen: AppScreen {
             ListKeys.perform(move, on: list)
             loadMoreIfNearEnd()
         case .open: list.activate()
+        case .carousel(let page): CarouselKeys.perform(page, on: list, context: context)
         case .post(.profile) where list.selectedItem?.media.author.id == profile?.user.id:
             context.navigator?.showMessage("this is @\(profile?.user.handle ?? "")'s profile")
         case .post(let post):

@@ -150,6 +150,7 @@ package final class ThreadScreen: AppScreen {
     /// What the thread's keys do.
     enum Command: Sendable {
         case next, previous, open, list(ListKeys.Command), post(PostKeys.Command), back
+        case carousel(CarouselKeys.Command)
     }
 
     /// The thread's keys: the one place to add one.
@@ -161,6 +162,7 @@ package final class ThreadScreen: AppScreen {
                 + ListKeys.rows(Command.list)
                 + [.init([.enter], .open, does: "open", footer: "enter")]
                 + PostKeys.rows(noun: context.presentation.replyNoun, Command.post)
+                + CarouselKeys.rows(Command.carousel)
                 + [.init([.escape, .backspace], .back, does: "back", footer: "esc")])
     }
 
@@ -176,6 +178,7 @@ package final class ThreadScreen: AppScreen {
         case .previous: list.selectPrevious()
         case .list(let move): ListKeys.perform(move, on: list)
         case .open: list.activate()
+        case .carousel(let page): CarouselKeys.perform(page, on: list, context: context)
         case .post(let post):
             // Comments answer the post, whichever comment is selected.
             let commentsAnswerThePost = post == .reply && context.registry[.replyModel].style == .comments

@@ -1,5 +1,6 @@
 import MediaModel
 import ServerAPI
+import Wire
 
 extension Mutation {
     /// What the confirming response of this mutation leaves behind (see `MutationConfirmation`).
@@ -23,6 +24,19 @@ extension Mutation {
             return .relationship(
                 result.userID ?? id, following: result.following ?? false,
                 followerCount: result.followerCount)
+        }
+    }
+
+    /// What a refusal of this mutation leaves behind when the refusal means the change already
+    /// holds, or nil when it is a refusal (the mutation fails and its effect is rolled back).
+    ///
+    /// A delete answered 404 is done: the post is already gone (deleted from another device or
+    /// the other app), which is what the delete asked for, so it stays hidden rather than coming
+    /// back. Every other refusal, a like of a post that is gone included, is a refusal.
+    public func confirmation(refusedWith error: TransportError) -> MutationConfirmation? {
+        switch self {
+        case .delete(let id) where error.errorClass == .notFound: .deleted(id)
+        default: nil
         }
     }
 }

@@ -169,11 +169,18 @@ extension MutationManager {
         switch outcome {
         case .success(let envelope):
             log.detail = envelope.payload.replayed ? "replayed" : ""
-            confirm(row, envelope, attempt: log)
+            confirm(
+                row, row.mutation.confirmation(from: envelope.payload), facts: envelope.facts, attempt: log)
         case .failure(let error):
             log.status = error.status
             log.errorClass = error.errorClass
             log.detail = error.description
+            if let confirmation = row.mutation.confirmation(refusedWith: error) {
+                // Already so on the server (a delete of a post that is gone): done, not refused.
+                log.detail = "already done: \(error.description)"
+                confirm(row, confirmation, facts: [:], attempt: log)
+                return
+            }
             switch error.disposition {
             case .retry:
                 retryLater(row, error: error, attempt: log)
@@ -194,13 +201,13 @@ extension MutationManager {
         }
     }
 
-    /// Applies a confirming response: server-side state first, then the journal and the layer in
+    /// Applies a confirmation (from a response, or from a refusal that means the change already
+    /// holds): server-side state first, then the journal and the layer in
     /// one step, so no merge sees the change missing.
     private func confirm(
-        _ row: JournalRow, _ envelope: WireEnvelope<MutationResult>, attempt: MutationAttempt
+        _ row: JournalRow, _ confirmation: MutationConfirmation, facts: [MediaID: MediaFacts],
+        attempt: MutationAttempt
     ) {
-        let confirmation = row.mutation.confirmation(from: envelope.payload)
-        let facts = envelope.facts
         let shownBefore = shownFacts(of: row.mutation)
         if case .reply(let parent, _, _) = row.mutation, let revision = facts[parent]?.revision {
             state.withLock { $0.layer.gateReply(row.token, parent: parent, revision: revision) }

@@ -158,30 +158,52 @@ import Wire
     }
 
     @Test(arguments: ShippedApp.all)
-    func aDeleteTheServerRefuses_bringsThePostBack_andIsListedAsFailed(app: ShippedApp) async throws {
-        let (directories, doomed, _) = try await Self.prepare(app)
+    func aDeleteOfAPostTheOtherAppDeletedFirst_isDone_andThePostStaysGone(app: ShippedApp) async throws {
+        // Given the viewer's post on Home in this app
+        let (directories, doomed, below) = try await Self.prepare(app)
         let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
         defer { Task { await session.stop() } }
         let feed = try #require(session.shell?.currentScreen as? FeedScreen)
         let before = feed.items.map(\.id)
         try await Self.select(doomed, in: feed.postList, session: session)
-        let id = try #require(feed.postList.selectedItem?.media.id)
+        let index = try #require(feed.postList.selectedIndex)
 
-        // Given the post was deleted elsewhere after the feed loaded (the server answers not found)
-        let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
-        try await BackendFixtures.delete(on: server, as: "ada", id.rawValue)
+        // And the other app, on the same backend, deletes it first (from the viewer's profile)
+        let other = try #require(ShippedApp.all.first { $0.id != app.id })
+        let (second, _) = try await HeadlessHarness.session(
+            other.definition, directories: directories.sibling())
+        second.shell?.openTab(.profile)
+        await second.settle()
+        let otherProfile = try #require(second.shell?.currentScreen as? ProfileScreen)
+        try await Self.select(doomed, in: otherProfile.postList, session: second)
+        await Self.press(.character("d"), in: second)
+        await Self.press(.character("d"), in: second)
+        #expect(!otherProfile.items.contains { $0.media.text == doomed }, "\(other.id) deleted it")
+        #expect(
+            second.shell?.context.mutations.pending.isEmpty == true, "the server has \(other.id)'s delete")
+        await second.stop()
 
-        // When the viewer deletes it here
+        // When the viewer deletes it here too (the server answers that it is gone)
         await Self.press(.character("d"), in: session)
         await Self.press(.character("d"), in: session)
 
-        // Then the refusal rolls it back: the list is as it was
-        #expect(feed.items.map(\.id) == before, "\(app.id): the post comes back in its place")
+        // Then it is gone here, and stays gone: the post below took its place, and nothing failed
+        var expected = before
+        expected.remove(at: index)
+        #expect(feed.items.map(\.id) == expected, "\(app.id): the post does not come back")
+        #expect(feed.items.dropFirst(index).first?.media.text == below)
+        let home = HeadlessHarness.frame(of: session)
+        #expect(!home.contains(doomed), "\(app.id):\n\(home)")
         await Self.press(.character("5"), in: session)
         let sync = HeadlessHarness.frame(of: session)
-        #expect(sync.contains("Changes: 0 pending, 1 failed"), "\(app.id):\n\(sync)")
-        #expect(sync.contains("✕ delete · @ada · \"Blurry harbour photo"), "named by its post:\n\(sync)")
-        #expect(sync.contains("the post is gone"), "why, in plain words:\n\(sync)")
+        #expect(sync.contains("Changes: 0 pending, 0 failed"), "\(app.id):\n\(sync)")
+        #expect(!sync.contains("✕ delete"), "not listed as a failure:\n\(sync)")
+
+        // And after a refresh
+        session.shell?.openTab(.home)
+        await Self.press(.character("g"), in: session)
+        await Self.press(.character("k"), in: session)
+        #expect(!feed.items.contains { $0.media.text == doomed }, "\(app.id): gone after a refresh")
     }
 
     @Test(arguments: ShippedApp.all)
@@ -218,6 +240,37 @@ import Wire
         #expect(thread.items.map(\.media.text) == before.filter { $0 != doomed }, "\(app.id)")
         #expect(thread.items.map(\.media.text).dropFirst(index).first == before.dropFirst(index + 1).first)
         #expect(thread.postList.selectedItem?.media.text == before.dropFirst(index + 1).first)
+        #expect(!frame.contains(doomed), "\(app.id):\n\(frame)")
+        #expect(shell.context.mutations.pending.isEmpty, "the server has the delete")
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func deletingTheThreadsOwnPost_closesTheThread_backToHomeWithoutIt(app: ShippedApp) async throws {
+        // Given the viewer's post opened from Home (its thread, the post focused)
+        let (directories, doomed, below) = try await Self.prepare(app)
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let feed = try #require(shell.currentScreen as? FeedScreen)
+        let before = feed.items.map(\.id)
+        try await Self.select(doomed, in: feed.postList, session: session)
+        let index = try #require(feed.postList.selectedIndex)
+        await Self.press(.enter, in: session)
+        let thread = try #require(shell.currentScreen as? ThreadScreen)
+        #expect(thread.postList.selectedItem?.media.text == doomed, "the thread's own post is selected")
+
+        // When the viewer presses d twice there
+        await Self.press(.character("d"), in: session)
+        await Self.press(.character("d"), in: session)
+        let frame = HeadlessHarness.frame(of: session)
+
+        // Then the thread closes: Home is back, without the post, the one below it selected
+        #expect(shell.currentScreen === feed, "\(app.id): back where the person came from:\n\(frame)")
+        #expect(Self.status(frame) == "post deleted", "\(app.id) status: \(Self.status(frame))")
+        var expected = before
+        expected.remove(at: index)
+        #expect(feed.items.map(\.id) == expected, "\(app.id): one fewer, the rest in order")
+        #expect(feed.postList.selectedItem?.media.text == below, "the post below takes its place")
         #expect(!frame.contains(doomed), "\(app.id):\n\(frame)")
         #expect(shell.context.mutations.pending.isEmpty, "the server has the delete")
     }

@@ -1,8 +1,10 @@
 import AppRuntime
 import AppTesting
+import Backend
 import Composition
 import Features
 import Foundation
+import MediaModel
 import Sockets
 import TerminalUI
 import Testing
@@ -139,8 +141,10 @@ import Testing
         let profile = try #require(shell.currentScreen as? ProfileScreen)
         #expect(profile.items.count > 2)
 
+        // G selects the last post loaded (and loads more, as Home does near its end)
+        let loaded = profile.items.count
         await Self.press(.character("G"), in: session)
-        #expect(profile.postList.selectedIndex == profile.items.count - 1)
+        #expect(profile.postList.selectedIndex == loaded - 1)
         await Self.press(.pageUp, in: session)
         #expect((profile.postList.selectedIndex ?? 0) < profile.items.count - 1)
         await Self.press(.home, in: session)
@@ -154,5 +158,60 @@ import Testing
         #expect(thread.postList.selectedIndex == thread.items.count - 1)
         await Self.press(.character("g"), in: session)
         #expect(thread.postList.selectedIndex == 0)
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func aLongProfile_loadsMoreNearItsEnd_andSaysWhenItHasShownAll(app: ShippedApp) async throws {
+        // Given the viewer (ada) has many more posts than one page
+        let directories = try TestDirectories.make()
+        let backend = try directories.openBackend()
+        for number in 1...35 {
+            try await BackendFixtures.post(
+                on: backend, as: BackendSeed.firstHandle, text: "Harbour log \(number), \(app.id)",
+                attachmentsJSON: BackendFixtures.photoJSON)
+        }
+        backend.close()
+        // (30 lines: under the profile's header a photo post needs more than 24 to show whole)
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, height: 30)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        shell.openTab(.profile)
+        await session.settle()
+        let profile = try #require(shell.currentScreen as? ProfileScreen)
+        let firstPage = profile.items.count
+        #expect(firstPage > 0)
+        let endLine = "✓ That's all of @\(BackendSeed.firstHandle)'s posts"
+        #expect(!HeadlessHarness.frame(of: session).contains(endLine), "not before the end")
+
+        // When the person goes to the end until nothing more arrives
+        var unchanged = 0
+        var count = profile.items.count
+        while unchanged < 3 {
+            await Self.press(.character("G"), in: session)
+            unchanged = profile.items.count == count ? unchanged + 1 : 0
+            count = profile.items.count
+        }
+
+        // Then every post came, once each, newest first, the oldest last and selected
+        #expect(count > firstPage, "\(app.id): more than the first page (\(firstPage))")
+        #expect(Set(profile.items.map(\.id)).count == count, "no post twice")
+        let times = profile.items.map(\.media.createdAt)
+        #expect(times == times.sorted(by: >), "newest first")
+        #expect(profile.items.filter { $0.media.text.hasPrefix("Harbour log ") }.count == 35)
+        #expect(profile.postList.selectedIndex == count - 1)
+
+        // And the line under the last post says that is all, once, the footer next
+        let rows = lines(HeadlessHarness.frame(of: session))
+        let markers = rows.indices.filter { rows[$0].contains(endLine) }
+        #expect(markers.count == 1, "\(app.id):\n\(rows.joined(separator: "\n"))")
+        let marker = try #require(markers.first)
+        let lastSelectedLine = try #require(rows.lastIndex { $0.hasPrefix("▌") })
+        #expect(marker > lastSelectedLine, "below the last post")
+        #expect(
+            rows[(lastSelectedLine + 1)..<marker].allSatisfy {
+                $0.trimmingCharacters(in: .whitespaces).isEmpty
+            })
+        #expect(rows[marker + 1].hasPrefix("j/k move"), "the list ends with it, the footer next")
     }
 }

@@ -303,4 +303,78 @@ import Wire
             (session.shell?.currentScreen as? ProfileScreen).map { ($0, $0.keyBindings) })
         #expect(keys.contains { $0.does == "follow" })
     }
+
+    /// The Sync tab's line for the change titled `title` and the line under it (its problem).
+    static func syncEntry(_ title: String, in frame: String) -> (line: String, problem: String)? {
+        let rows = lines(frame).map(String.init)
+        guard let index = rows.firstIndex(where: { $0.contains(title) }) else { return nil }
+        let problem = rows.indices.contains(index + 1) ? rows[index + 1] : ""
+        return (rows[index], problem.trimmingCharacters(in: .whitespaces))
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func aRefusedFollow_isNamedByTheAccountInSync_withAReasonAboutFollowing(app: ShippedApp) async throws {
+        // Given Alan's profile (not followed), opened from his like in Activity
+        let directories = try TestDirectories.make()
+        let backend = try directories.openBackend()
+        let mine = try await BackendFixtures.post(
+            on: backend, as: BackendSeed.firstHandle, text: "Tide pools")
+        try await BackendFixtures.like(on: backend, as: "alan", mine)
+        backend.close()
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, height: 30)
+        defer { Task { await session.stop() } }
+        _ = try await Self.openFirstActorsProfile(session)
+
+        // When the server refuses the follow (403)
+        let transport = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport)
+        transport.injectFaults([.serverError(status: 403)])
+        _ = session.shell?.handle(.character("f"))
+        await session.settle()
+        _ = session.shell?.handle(.character("5"))
+        await session.settle()
+        let sync = HeadlessHarness.frame(of: session)
+
+        // Then Sync names the account, and says why in words about following, not about posts
+        let entry = try #require(Self.syncEntry("follow ·", in: sync), "\(app.id):\n\(sync)")
+        #expect(entry.line.contains("✕ follow · @alan "), "\(entry.line)")
+        #expect(entry.problem == "not allowed: the server does not let you follow @alan", "\(sync)")
+        #expect(!sync.contains("post's author"), "\(sync)")
+        #expect(sync.contains("Changes: 0 pending, 1 failed"))
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func anUnfollowWaitingForTheNetwork_isNamedByTheAccountInSync(app: ShippedApp) async throws {
+        // Given the profile of someone the viewer follows, opened from Home
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: try TestDirectories.make(), height: 30)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let feed = try #require(shell.currentScreen as? FeedScreen)
+        let followed = try #require(
+            feed.items.first { item in
+                if case .repost = item.context { return false }
+                return item.media.author.handle != BackendSeed.firstHandle
+            })
+        try await DeleteScenarios.select(followed.media.text, in: feed.postList, session: session)
+        _ = shell.handle(.character("p"))
+        await session.settle()
+        let handle = followed.media.author.handle
+        let profile = try #require(shell.currentScreen as? ProfileScreen)
+        #expect(profile.keyBindings.contains { $0.does == "unfollow" }, "the viewer follows @\(handle)")
+
+        // When the viewer unfollows while offline
+        shell.context.faultControl?.setFaultProfile(.offline)
+        session.networkDidChange()
+        _ = shell.handle(.character("f"))
+        await session.settle()
+        _ = shell.handle(.character("5"))
+        await session.settle()
+        let sync = HeadlessHarness.frame(of: session)
+
+        // Then Sync lists the waiting unfollow by the account's handle
+        let entry = try #require(Self.syncEntry("unfollow ·", in: sync), "\(app.id):\n\(sync)")
+        #expect(entry.line.contains("⋯ unfollow · @\(handle) "), "\(entry.line)")
+        #expect(sync.contains("Changes: 1 pending, 0 failed"), "\(sync)")
+    }
 }

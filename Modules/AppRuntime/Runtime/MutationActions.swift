@@ -17,6 +17,10 @@ final class MutationActions: ViewerActions {
     /// titles on every frame, and a cache read per change per frame does not belong on the UI
     /// actor.
     private var postsFound: [MediaID: Media] = [:]
+    /// The accounts the viewer followed or unfollowed in this run, taken from the profile they
+    /// did it on, so Sync names them ("follow · @grace"). The journal keeps only the account's
+    /// id; after a restart a change of an earlier run is named without the handle.
+    private var accountsFollowed: [UserID: User] = [:]
 
     init(manager: MutationManager, context: AppContext) {
         self.manager = manager
@@ -43,6 +47,7 @@ final class MutationActions: ViewerActions {
     }
 
     func setFollowing(_ user: User, follows: Bool) {
+        accountsFollowed[user.id] = user
         enqueue(follows ? .follow(user.id) : .unfollow(user.id), done: nil)
     }
 
@@ -87,16 +92,18 @@ final class MutationActions: ViewerActions {
     }
 
     private func summary(_ record: MutationRecord) -> ChangeSummary {
-        let title = Self.title(of: record.mutation) { id in post(id) }
+        let title = Self.title(of: record.mutation, media: { id in post(id) }, user: { accountsFollowed[$0] })
+        let account = Self.account(of: record.mutation) { accountsFollowed[$0] }
         switch record.state {
         case .failed:
             return ChangeSummary(
                 token: record.token.rawValue, title: title, state: "failed", tries: record.attempts,
-                problem: Self.plain(record.lastError) ?? "the server refused it", failed: true)
+                problem: Self.plain(record.lastError, of: record.mutation, account: account)
+                    ?? "the server refused it", failed: true)
         case .inFlight:
             return ChangeSummary(
                 token: record.token.rawValue, title: title, state: "sending", tries: record.attempts,
-                problem: Self.plain(record.lastError))
+                problem: Self.plain(record.lastError, of: record.mutation, account: account))
         case .pending, .confirmed:
             var next = "now"
             if let at = record.nextAttemptAt, let now = context?.clock.now, at > now {
@@ -104,18 +111,21 @@ final class MutationActions: ViewerActions {
             }
             return ChangeSummary(
                 token: record.token.rawValue, title: title, state: "waiting", tries: record.attempts,
-                nextTry: next, problem: Self.plain(record.lastError))
+                nextTry: next, problem: Self.plain(record.lastError, of: record.mutation, account: account))
         }
     }
 
-    /// Why an attempt did not go through, for a person: the request's method and path left out,
-    /// the transient classes said plainly ("no connection: it is sent when the network is back"),
-    /// the server's own message kept for the rest.
-    static func plain(_ error: String?) -> String? {
+    /// Why an attempt of `mutation` did not go through, for a person: the request's method and
+    /// path left out, the transient classes said plainly ("no connection: it is sent when the
+    /// network is back"), a refusal (403, 404) explained for the kind of change (a follow is
+    /// refused for other reasons than a delete), the server's own message kept for the rest.
+    /// `account` is the handle of the account a follow or unfollow is about, when known.
+    static func plain(_ error: String?, of mutation: Mutation, account: String? = nil) -> String? {
         guard var text = error, !text.isEmpty else { return nil }
         if let range = text.range(of: #"^[A-Z]+ /\S*: "#, options: .regularExpression) {
             text.removeSubrange(range)
         }
+        let refused = refusals(of: mutation, account: account)
         let plain: [(prefix: String, says: String)] = [
             ("offline", "no connection: it is sent when the network is back"),
             ("timed out", "no answer in time: it is tried again, and applied once"),
@@ -123,9 +133,9 @@ final class MutationActions: ViewerActions {
             ("rate limited", "the server asked to slow down: it is tried again"),
             ("request timeout", "no answer in time: it is tried again, and applied once"),
             ("unauthorized", "signed out: sign in again to send it"),
-            ("not found", "the post is gone: it was deleted"),
-            ("forbidden", "not allowed: only the post's author may do this"),
-        ]
+            ("not found", refused.notFound),
+            ("forbidden", refused.forbidden),
+        ].compactMap { prefix, says in says.map { (prefix, $0) } }
         if let match = plain.first(where: { text.hasPrefix($0.prefix) }) { return match.says }
         // A refusal: the server's words, without the status line and the advice meant for a
         // programmer.
@@ -138,9 +148,44 @@ final class MutationActions: ViewerActions {
         return text
     }
 
+    /// What a 404 and a 403 mean for `mutation`, in a person's words: a post that is gone or not
+    /// theirs to delete, an account that is gone or that the server does not let them follow.
+    /// Nil where the server's own message says it better.
+    static func refusals(of mutation: Mutation, account: String?) -> (notFound: String?, forbidden: String?) {
+        let who = account.map { "@" + $0 } ?? "this account"
+        switch mutation {
+        case .follow:
+            return (
+                "the account is gone: it was closed", "not allowed: the server does not let you follow \(who)"
+            )
+        case .unfollow:
+            return (
+                "the account is gone: it was closed",
+                "not allowed: the server does not let you unfollow \(who)"
+            )
+        case .delete:
+            return ("the post is gone: it was deleted", "not allowed: only the post's author may delete it")
+        case .post:
+            return (nil, "not allowed: this account may not post")
+        case .reply, .like, .unlike, .repost:
+            return ("the post is gone: it was deleted", "not allowed: the server refused this for this post")
+        }
+    }
+
+    /// The handle of the account a follow or unfollow is about, when `user` knows it.
+    static func account(of mutation: Mutation, user: (UserID) -> User?) -> String? {
+        switch mutation {
+        case .follow(let id), .unfollow(let id): user(id)?.handle
+        default: nil
+        }
+    }
+
     /// A change in a person's words: what it does, then whose post and its first words when
-    /// `media` finds the post (`like · @mary · "Compiler cache mountain…"`), else "a post".
-    static func title(of mutation: Mutation, media: (MediaID) -> Media?) -> String {
+    /// `media` finds the post (`like · @mary · "Compiler cache mountain…"`), else "a post"; a
+    /// follow names the account when `user` finds it (`follow · @grace`), else "an account".
+    static func title(
+        of mutation: Mutation, media: (MediaID) -> Media?, user: (UserID) -> User? = { _ in nil }
+    ) -> String {
         func quoted(_ text: String) -> String {
             let first = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
             return "\"" + (first.count > 28 ? first.prefix(27) + "…" : first) + "\""
@@ -158,8 +203,8 @@ final class MutationActions: ViewerActions {
         case .unlike(let id): return "unlike · \(post(id))"
         case .repost(let id): return "repost · \(post(id))"
         case .delete(let id): return "delete · \(post(id))"
-        case .follow: return "follow an account"
-        case .unfollow: return "unfollow an account"
+        case .follow(let id): return "follow · " + (user(id).map { "@" + $0.handle } ?? "an account")
+        case .unfollow(let id): return "unfollow · " + (user(id).map { "@" + $0.handle } ?? "an account")
         }
     }
 

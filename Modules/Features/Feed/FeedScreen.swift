@@ -279,6 +279,7 @@ package final class FeedScreen: AppScreen {
     /// What the feed's keys do.
     enum Command: Sendable {
         case next, previousOrRefresh, open, list(ListKeys.Command), post(PostKeys.Command)
+        case carousel(CarouselKeys.Command)
     }
 
     /// The feed's keys: the one place to add one.
@@ -290,6 +291,7 @@ package final class FeedScreen: AppScreen {
         let posts: [KeyTable<Command>.Row] =
             [.init([.enter], .open, does: "open", footer: "enter")]
             + PostKeys.rows(noun: context.presentation.replyNoun, Command.post)
+            + CarouselKeys.rows(Command.carousel)
         return KeyTable(moving + posts)
     }
 
@@ -313,6 +315,8 @@ package final class FeedScreen: AppScreen {
             loadMoreIfNearEnd()
         case .open:
             list.activate()
+        case .carousel(let page):
+            CarouselKeys.perform(page, on: list, context: context)
         case .post(let post):
             askedToDelete = PostKeys.perform(
                 post, item: list.selectedItem, context: context,

@@ -35,6 +35,11 @@ package struct PostItem: ListDiffable, ListContentVersioned, Sendable, Hashable,
     /// A number that changes when the item's height may change (the feed cache's version for
     /// cached entries).
     package var contentVersion: Int
+    /// Which item of the post's carousel is shown, from 0: view state of the list showing it
+    /// (`PostList` keeps it by item id), never the model's or the server's. Part of the content
+    /// (a change is one update of this item) but not of `contentVersion`: paging never changes
+    /// the post's height.
+    package var carouselPosition = 0
 
     /// Makes an item of `row`; `contentVersion` defaults to one computed from the row's media and
     /// context.
@@ -67,6 +72,12 @@ package struct PostItem: ListDiffable, ListContentVersioned, Sendable, Hashable,
     package var description: String {
         let text = media.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         return "\(media.kind) by @\(media.author.handle): \(text)"
+    }
+
+    /// How many items the post's carousel has, or nil when it has none.
+    package var carouselCount: Int? {
+        for case .carousel(let items) in media.attachments { return items.count }
+        return nil
     }
 
     /// The parent of a reply shown under its parent.

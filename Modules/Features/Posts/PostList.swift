@@ -22,6 +22,11 @@ package final class PostList: ListAdapterDataSource {
     private var selectFirstWhenShown = false
     /// Runs when a post is opened (enter).
     package var onActivate: (@MainActor (PostItem) -> Void)?
+    /// The update plan the last `show(_:shown:)` handed the view (for tests and the bench).
+    package private(set) var lastPlan: ListUpdatePlan?
+    /// Which item of each post's carousel is shown, by item id: view state of this list, kept
+    /// across rebuilds of its items while the screen lives (a new screen starts at the first).
+    private var carouselPositions: [String: Int] = [:]
 
     /// Makes an empty list of the given size.
     package init(context: AppContext, width: Int, height: Int) {
@@ -50,11 +55,15 @@ package final class PostList: ListAdapterDataSource {
     /// Shows `items`: heights not known yet are measured off the UI actor first (tracked work),
     /// then the view gets one update plan; `shown` runs after that.
     package func show(_ items: [PostItem], shown: (@MainActor () -> Void)? = nil) {
-        self.items = items
+        self.items = items.map { item in
+            var item = item
+            item.carouselPosition = carouselPositions[item.id] ?? 0
+            return item
+        }
         updatesInFlight += 1
         context.tracker.run { [weak self] in
             guard let self else { return }
-            await self.adapter.performUpdatesWithPreparedLayout()
+            self.lastPlan = await self.adapter.performUpdatesWithPreparedLayout()
             self.updatesInFlight -= 1
             if self.view.selection == nil || (self.selectFirstWhenShown && self.updatesInFlight == 0),
                 !self.items.isEmpty
@@ -131,6 +140,35 @@ package final class PostList: ListAdapterDataSource {
     /// Moves the selection up one post.
     @discardableResult
     package func selectPrevious() -> Bool { view.selectPrevious() }
+
+    /// What `turnCarousel(by:)` did.
+    package enum CarouselTurn: Sendable, Equatable {
+        /// It shows the item at `position` (from 0) of `count`.
+        case turned(position: Int, count: Int)
+        /// It stayed: the first (going back) or last (going on) of `count` is shown already.
+        case atEnd(position: Int, count: Int)
+        /// The selected post has no carousel.
+        case noCarousel
+        /// No post is selected.
+        case noSelection
+    }
+
+    /// Shows the previous (`step` -1) or next (`step` 1) item of the selected post's carousel,
+    /// stopping at either end: one content change of that post, through the adapter's update
+    /// (its height is unchanged, so nothing else on screen moves).
+    @discardableResult
+    package func turnCarousel(by step: Int) -> CarouselTurn {
+        guard let index = selectedIndex, items.indices.contains(index) else { return .noSelection }
+        let item = items[index]
+        guard let count = item.carouselCount else { return .noCarousel }
+        let position = item.carouselPosition + step
+        guard (0..<count).contains(position) else {
+            return .atEnd(position: item.carouselPosition, count: count)
+        }
+        carouselPositions[item.id] = position
+        show(items)
+        return .turned(position: position, count: count)
+    }
 
     /// Opens the selected post.
     @discardableResult

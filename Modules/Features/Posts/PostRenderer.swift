@@ -53,7 +53,9 @@ package enum PostRenderer {
             case .header:
                 lines += headerLines(of: item, width: inner, presentation: p)
             case .media:
-                lines += mediaLines(item.media, width: inner, maxLines: p.mediaLines, presentation: p)
+                lines += mediaLines(
+                    item.media, width: inner, maxLines: p.mediaLines, carouselPosition: item.carouselPosition,
+                    presentation: p)
             case .text:
                 lines += textLines(item.media, width: inner, presentation: p)
             case .actions:
@@ -128,9 +130,10 @@ package enum PostRenderer {
         return line
     }
 
-    static func mediaLines(_ media: Media, width: Int, maxLines: Int, presentation p: PostPresentation)
-        -> [StyledLine]
-    {
+    /// The post's attachments; a carousel shows its item at `carouselPosition`.
+    static func mediaLines(
+        _ media: Media, width: Int, maxLines: Int, carouselPosition: Int = 0, presentation p: PostPresentation
+    ) -> [StyledLine] {
         var lines: [StyledLine] = []
         for attachment in media.attachments {
             switch attachment {
@@ -140,25 +143,58 @@ package enum PostRenderer {
                 lines += art(video.poster, width: width, maxLines: max(maxLines - 1, 1), presentation: p)
                 lines.append(StyledLine("▶ video · \(duration(video.duration))", style: p.style.secondary))
             case .carousel(let items):
-                if let first = items.first {
-                    switch first {
-                    case .photo(let photo):
-                        lines += art(
-                            photo.pixels, width: width, maxLines: max(maxLines - 1, 1), presentation: p)
-                    case .video(let video):
-                        lines += art(
-                            video.poster, width: width, maxLines: max(maxLines - 1, 1), presentation: p)
-                    case .unknown(let payload):
-                        lines.append(unsupported(payload.typeName, presentation: p))
-                    }
-                }
-                let dots = (0..<min(items.count, 10)).map { $0 == 0 ? "●" : "○" }.joined(separator: " ")
-                lines.append(StyledLine("◂ 1/\(items.count) ▸  \(dots)", style: p.style.secondary))
+                lines += carouselLines(
+                    items, shown: carouselPosition, width: width, maxLines: max(maxLines - 1, 1),
+                    presentation: p)
             case .unknown(let payload):
                 lines.append(unsupported(payload.typeName, presentation: p))
             }
         }
         return lines
+    }
+
+    /// A carousel: the item at `shown` (kept within the items), as tall as the first item is
+    /// drawn (a taller item is drawn smaller, a shorter one padded below), so paging never changes
+    /// the post's height; then the marker, `◂ 2/3 ▸  ○ ● ○`.
+    static func carouselLines(
+        _ items: [Attachment.CarouselItem], shown: Int, width: Int, maxLines: Int,
+        presentation p: PostPresentation
+    ) -> [StyledLine] {
+        guard let first = items.first else { return [] }
+        let index = min(max(shown, 0), items.count - 1)
+        let height = carouselItemHeight(first, width: width, maxLines: maxLines)
+        var lines = Array(
+            carouselItem(items[index], width: width, maxLines: height, presentation: p).prefix(height))
+        while lines.count < height { lines.append(StyledLine()) }
+        let dots = (0..<min(items.count, 10)).map { $0 == min(index, 9) ? "●" : "○" }.joined(separator: " ")
+        lines.append(StyledLine("◂ \(index + 1)/\(items.count) ▸  \(dots)", style: p.style.secondary))
+        return lines
+    }
+
+    /// One carousel item's lines: a photo, a video's poster, or a line for a kind this build
+    /// does not know.
+    static func carouselItem(
+        _ item: Attachment.CarouselItem, width: Int, maxLines: Int, presentation p: PostPresentation
+    ) -> [StyledLine] {
+        switch item {
+        case .photo(let photo): art(photo.pixels, width: width, maxLines: maxLines, presentation: p)
+        case .video(let video): art(video.poster, width: width, maxLines: maxLines, presentation: p)
+        case .unknown(let payload): [unsupported(payload.typeName, presentation: p)]
+        }
+    }
+
+    /// How many lines `carouselItem` takes for `item`, without drawing it. O(1).
+    static func carouselItemHeight(_ item: Attachment.CarouselItem, width: Int, maxLines: Int) -> Int {
+        let image: PixelImage
+        switch item {
+        case .photo(let photo): image = photo.pixels
+        case .video(let video): image = video.poster
+        case .unknown: return 1
+        }
+        guard let rgb = try? RGBImage(width: image.width, height: image.height, rgb: image.rgb) else {
+            return 1
+        }
+        return HalfBlockArt.layout(of: rgb, maxColumns: width, maxLines: maxLines).lines
     }
 
     static func art(_ image: PixelImage, width: Int, maxLines: Int, presentation p: PostPresentation)

@@ -7,8 +7,10 @@ import Sockets
 import TerminalUI
 import Wire
 
-/// A profile: the account's name, handle, bio and counts, then its posts. On another account's
-/// profile `f` follows or unfollows it (through the viewer's actions, shown at once).
+/// A profile: the account's name, handle, bio and counts, then its posts, a page at a time (more
+/// load as the person nears the end, as on the home feed; the list ends with "✓ That's all of
+/// @ada's posts"). On another account's profile `f` follows or unfollows it (through the
+/// viewer's actions, shown at once).
 @MainActor
 package final class ProfileScreen: AppScreen {
     private let context: AppContext
@@ -18,10 +20,13 @@ package final class ProfileScreen: AppScreen {
     /// The profile as shown: the server's, with the viewer's pending follow or unfollow merged.
     private var shown: Profile?
     private var loading = false
+    private var loadingMore = false
     private var message: String?
     /// The post a first `d` asked to delete; the next key clears it (a second `d` deletes).
     private var askedToDelete: MediaID?
     private static let headerLines = 4
+    /// Posts asked for per page; a reload asks for as many as are shown (up to the server's 100).
+    static let pageSize = 30
 
     /// Makes the profile of `userID` (nil: the viewer's own).
     package init(context: AppContext, userID: UserID?, width: Int, height: Int) {
@@ -63,24 +68,13 @@ package final class ProfileScreen: AppScreen {
         load()
     }
 
+    /// Loads the profile and its first posts; coming back to it loads as many as were shown, so
+    /// the person keeps their place.
     private func load() {
         loading = true
-        let client = context.client
-        let store = context.mediaStore
-        let userID = userID
+        let limit = min(max(profile?.posts.entries.count ?? 0, Self.pageSize), 100)
         context.tracker.run { [weak self] in
-            let result: Result<Profile, TransportError>
-            do throws(TransportError) {
-                let envelope =
-                    if let userID { try await client.profile(userID, limit: 30) } else {
-                        try await client.me(limit: 30)
-                    }
-                store.apply(envelope.facts)
-                result = .success(envelope.payload)
-            } catch {
-                result = .failure(error)
-            }
-            guard let self else { return }
+            guard let result = await self?.fetch(cursor: nil, limit: limit), let self else { return }
             self.loading = false
             switch result {
             case .success(let profile):
@@ -91,6 +85,53 @@ package final class ProfileScreen: AppScreen {
                 self.context.navigator?.setNeedsDisplay()
             }
         }
+    }
+
+    /// Loads the next page of posts, when there is one and nothing else is loading.
+    private func loadMore() {
+        guard !loading, !loadingMore, let cursor = profile?.posts.nextCursor else { return }
+        loadingMore = true
+        context.tracker.run { [weak self] in
+            guard let result = await self?.fetch(cursor: cursor, limit: Self.pageSize), let self else {
+                return
+            }
+            self.loadingMore = false
+            switch result {
+            case .success(let page):
+                // A reload that finished meanwhile has its own cursor: this page is not next any more.
+                guard var profile = self.profile, profile.posts.nextCursor == cursor else { return }
+                let known = Set(profile.posts.entries.map(\.id))
+                profile.posts.entries += page.posts.entries.filter { !known.contains($0.id) }
+                profile.posts.nextCursor = page.posts.nextCursor
+                self.profile = profile
+                self.rebuild()
+            case .failure(let error):
+                self.message = FeedScreen.describe(error, doing: "load more posts")
+                self.context.navigator?.setNeedsDisplay()
+            }
+        }
+    }
+
+    /// One page of the profile from the server (its facts go to the media store).
+    private func fetch(cursor: String?, limit: Int) async -> Result<Profile, TransportError> {
+        let client = context.client
+        let store = context.mediaStore
+        let userID = userID
+        do throws(TransportError) {
+            let envelope =
+                if let userID { try await client.profile(userID, cursor: cursor, limit: limit) } else {
+                    try await client.me(cursor: cursor, limit: limit)
+                }
+            store.apply(envelope.facts)
+            return .success(envelope.payload)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func loadMoreIfNearEnd() {
+        let index = list.selectedIndex ?? 0
+        if index >= list.items.count - 3 { loadMore() }
     }
 
     private func rebuild() {
@@ -104,7 +145,16 @@ package final class ProfileScreen: AppScreen {
             row in
             PostItem(id: row.entry.id.rawValue, row: row, age: context.age(of: row.entry.media.createdAt))
         }
-        list.show(items)
+        let style = context.style
+        let end =
+            profile.posts.nextCursor != nil
+            ? []
+            : items.isEmpty
+                ? [StyledLine("@\(profile.user.handle) has no posts yet", style: style.secondary)]
+                : [StyledLine("✓ That's all of @\(profile.user.handle)'s posts", style: style.secondary)]
+        list.show(items) { [weak self] in
+            self?.list.view.trailer = end
+        }
     }
 
     package func dataDidChange() {
@@ -116,6 +166,7 @@ package final class ProfileScreen: AppScreen {
     /// What the profile's keys do.
     enum Command: Sendable {
         case next, previous, open, list(ListKeys.Command), post(PostKeys.Command), follow, back
+        case carousel(CarouselKeys.Command)
     }
 
     /// The profile's keys: the one place to add one.
@@ -124,7 +175,9 @@ package final class ProfileScreen: AppScreen {
             [.move(down: .next, up: .previous)] + ListKeys.rows(Command.list)
                 + [.init([.enter], .open, does: "open", footer: "enter")]
                 + PostKeys.rows(noun: context.presentation.replyNoun, footer: [.like], Command.post)
-                + followRow + [.init([.escape, .backspace], .back, does: "back", footer: "esc")])
+                + CarouselKeys.rows(Command.carousel) + followRow + [
+                    .init([.escape, .backspace], .back, does: "back", footer: "esc")
+                ])
     }
 
     /// `f`, saying what pressing it does now; none on the viewer's own profile.
@@ -143,10 +196,15 @@ package final class ProfileScreen: AppScreen {
         askedToDelete = nil
         guard let command = keys.command(for: key) else { return false }
         switch command {
-        case .next: list.selectNext()
+        case .next:
+            list.selectNext()
+            loadMoreIfNearEnd()
         case .previous: list.selectPrevious()
-        case .list(let move): ListKeys.perform(move, on: list)
+        case .list(let move):
+            ListKeys.perform(move, on: list)
+            loadMoreIfNearEnd()
         case .open: list.activate()
+        case .carousel(let page): CarouselKeys.perform(page, on: list, context: context)
         case .post(.profile) where list.selectedItem?.media.author.id == profile?.user.id:
             context.navigator?.showMessage("this is @\(profile?.user.handle ?? "")'s profile")
         case .post(let post):

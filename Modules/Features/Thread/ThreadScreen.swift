@@ -21,6 +21,8 @@ package final class ThreadScreen: AppScreen {
     private var message: String?
     /// The post a first `d` asked to delete; the next key clears it (a second `d` deletes).
     private var askedToDelete: MediaID?
+    /// Whether the thread closed itself because its post was deleted.
+    private var closed = false
 
     /// Makes the thread of `mediaID` for a content area of `width` × `height`.
     package init(context: AppContext, mediaID: MediaID, width: Int, height: Int) {
@@ -81,6 +83,10 @@ package final class ThreadScreen: AppScreen {
         let ids = page.ancestors.map(\.id) + [page.post.id] + page.replies.entries.flatMap(\.mediaIDs)
         let facts = context.mediaStore.facts(for: ids)
         let merged = context.mutations.mergedThread(page, facts: facts)
+        guard !merged.isDeleted else {
+            closeDeleted()
+            return
+        }
         func mergedFacts(of media: Media) -> MediaFacts {
             merged.facts[media.id] ?? context.facts(for: media)
         }
@@ -114,6 +120,16 @@ package final class ThreadScreen: AppScreen {
         rebuild()
     }
 
+    /// The post the thread is about was deleted (the viewer's `d` twice on it, here or on
+    /// another screen): there is nothing left to show, so the thread closes, back to where the
+    /// person came from, which no longer lists the post either. Once.
+    private func closeDeleted() {
+        guard !closed else { return }
+        closed = true
+        context.navigator?.pop()
+        context.navigator?.showMessage("post deleted")
+    }
+
     /// An ancestor or the focused post: a post of the thread page, not an entry of a feed, shown
     /// standalone.
     private func item(
@@ -134,6 +150,7 @@ package final class ThreadScreen: AppScreen {
     /// What the thread's keys do.
     enum Command: Sendable {
         case next, previous, open, list(ListKeys.Command), post(PostKeys.Command), back
+        case carousel(CarouselKeys.Command)
     }
 
     /// The thread's keys: the one place to add one.
@@ -145,6 +162,7 @@ package final class ThreadScreen: AppScreen {
                 + ListKeys.rows(Command.list)
                 + [.init([.enter], .open, does: "open", footer: "enter")]
                 + PostKeys.rows(noun: context.presentation.replyNoun, Command.post)
+                + CarouselKeys.rows(Command.carousel)
                 + [.init([.escape, .backspace], .back, does: "back", footer: "esc")])
     }
 
@@ -160,6 +178,7 @@ package final class ThreadScreen: AppScreen {
         case .previous: list.selectPrevious()
         case .list(let move): ListKeys.perform(move, on: list)
         case .open: list.activate()
+        case .carousel(let page): CarouselKeys.perform(page, on: list, context: context)
         case .post(let post):
             // Comments answer the post, whichever comment is selected.
             let commentsAnswerThePost = post == .reply && context.registry[.replyModel].style == .comments

@@ -150,4 +150,31 @@ import Wire
             (error as? TransportError)?.errorClass == .notFound
         }
     }
+
+    @Test func searchAccounts_sendsTheTextAndLimit_andReadsWhetherTheViewerFollows() async throws {
+        // Given ada (the fixture's viewer) and an account named, not handled, "Kai"
+        let fixture = try NetworkFixture()
+        let anonymous = fixture.client.signedIn(as: nil)
+        _ = try await anonymous.createAccount(handle: "reef_lee", displayName: "Kai Reef", clientToken: "s1")
+        let followed = Set(
+            try fixture.server.database.query(
+                "SELECT u.handle FROM follows f JOIN users u ON u.id = f.followee WHERE f.follower = 1"
+            ) { try $0.string(0) })
+
+        // When ada searches for "@Ka", then for two at most
+        let found = try await fixture.client.searchAccounts("@Ka").payload.accounts
+        let two = try await fixture.client.searchAccounts("ka", limit: 2).payload.accounts
+
+        // Then handles come first, then the name, each saying whether ada follows them
+        #expect(found.map(\.user.handle) == ["karen", "katherine", "kathleen", "reef_lee"])
+        #expect(found.map(\.viewerFollows) == found.map { Bool?(followed.contains($0.user.handle)) })
+        #expect(two.map(\.user.handle) == ["karen", "katherine"])
+        #expect(
+            try await anonymous.searchAccounts("ka").payload.accounts.allSatisfy { $0.viewerFollows == nil })
+        await #expect {
+            _ = try await fixture.client.searchAccounts("ka", limit: 51)
+        } throws: { error in
+            (error as? TransportError)?.errorClass == .badRequest
+        }
+    }
 }

@@ -18,7 +18,9 @@ import Wire
                 isViewer: false, posts: page))
         try roundTrip(
             AccountList(accounts: [
-                AccountSummary(user: Samples.ada, followingCount: 20, followerCount: 7, postCount: 31)
+                AccountSummary(user: Samples.ada, followingCount: 20, followerCount: 7, postCount: 31),
+                AccountSummary(
+                    user: Samples.ada, followingCount: 1, followerCount: 2, postCount: 3, viewerFollows: true),
             ]))
         try roundTrip(CreatedAccount(user: Samples.ada, token: "tok_1", clientToken: "c"))
         try roundTrip(

@@ -9,6 +9,8 @@ extension AppShell {
         case back
         /// Open the composer's tab.
         case newPost
+        /// Open "Find people" on the active tab's stack.
+        case findPeople
         /// Open the tab at this index.
         case tab(Int)
         /// Show the `?` overlay.
@@ -26,7 +28,10 @@ extension AppShell {
         let titles = tabs.map(\.title).joined(separator: ", ")
         return KeyTable([
             .init([.escape, .backspace], .back, does: "back"),
-            .init([.character("n")], .newPost, does: "new post"),
+            // One row for two keys keeps the help within 80x24.
+            .init(
+                [(.character("n"), .newPost), (.character("/"), .findPeople)], label: "n /",
+                does: "new post, find people"),
             .init(
                 tabs.indices.map { (Key.character(Character("\($0 + 1)")), Command.tab($0)) },
                 label: tabs.count > 1 ? "1–\(tabs.count)" : "1", does: titles),
@@ -61,6 +66,9 @@ extension AppShell {
         case .tab(let index): openTab(at: index)
         case .back: pop()
         case .newPost: openTab(.compose)
+        case .findPeople:
+            let size = contentSize
+            push(PeopleScreen(context: context, width: size.width, height: size.height))
         case nil: break
         }
         setNeedsDisplay()

@@ -347,6 +347,12 @@ package final class FeedScreen: AppScreen {
             let text =
                 refreshing || !started ? "Loading your feed…" : "Nothing here yet. Pull to refresh (↑)."
             buffer.put(text, style: context.style.secondary, x: rect.x + 2, y: rect.y + 1, clip: rect)
+            if !refreshing, started {
+                // A new account follows nobody yet: say how to find someone (the shell's `/`).
+                buffer.put(
+                    "Posts of the people you follow show here: / finds people to follow.",
+                    style: context.style.secondary, x: rect.x + 2, y: rect.y + 2, clip: rect)
+            }
             return nil
         }
         let newer = newPostsAbove

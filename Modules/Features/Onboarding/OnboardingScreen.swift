@@ -51,23 +51,15 @@ package final class OnboardingScreen: AppScreen {
     /// The rows of the list: the socket's choices, then "another account" when offered.
     private var rowCount: Int { choices.count + (findsOtherAccounts ? 1 : 0) }
 
-    /// The accounts whose handle or name matches what is typed, best first (handles that start
-    /// with it, then names that do, then handles and names that contain it), at most `limit`.
+    /// The accounts whose handle or name matches what is typed, best first, at most `limit`: the
+    /// rule the backend's account search keeps too (MediaModel's `UserMatch`: handles that start
+    /// with it, then names with a word that does). Nothing typed lists the first `limit`.
     package static func matches(_ query: String, in accounts: [OnboardingAccount], limit: Int = 6)
         -> [OnboardingAccount]
     {
-        let typed = query.lowercased().trimmingCharacters(in: .whitespaces).trimmingPrefix("@")
-        guard !typed.isEmpty else { return Array(accounts.prefix(limit)) }
-        func rank(_ account: OnboardingAccount) -> Int? {
-            let handle = account.handle.lowercased()
-            let name = account.displayName.lowercased()
-            if handle.hasPrefix(typed) { return 0 }
-            if name.hasPrefix(typed) || name.contains(" " + typed) { return 1 }
-            if handle.contains(typed) || name.contains(typed) { return 2 }
-            return nil
-        }
-        let ranked = accounts.compactMap { account in rank(account).map { (account, $0) } }
-        return Array(ranked.sorted { $0.1 < $1.1 }.prefix(limit).map(\.0))
+        guard !UserMatch.query(query).isEmpty else { return Array(accounts.prefix(limit)) }
+        return Array(
+            UserMatch.ranked(query, accounts, handle: \.handle, displayName: \.displayName).prefix(limit))
     }
 
     /// The accounts matching what is typed now (for tests).

@@ -35,11 +35,12 @@ package final class WorkTracker: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Runs `work` on the main actor as a tracked task.
-    @MainActor
-    package func run(_ work: @escaping @MainActor () async -> Void) {
+    /// Runs `work` on the main actor as a tracked task; the task is returned so a newer request
+    /// can cancel one that is now stale.
+    @MainActor @discardableResult
+    package func run(_ work: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
         begin()
-        Task { @MainActor in
+        return Task { @MainActor in
             await work()
             self.end()
         }

@@ -89,6 +89,24 @@ public struct APIClient: Sendable {
         try await fetch(AccountList.self, get("/v1/accounts"))
     }
 
+    /// `GET /v1/accounts?q=&limit=`: the accounts whose handle starts with `text`, then those
+    /// with a word of their name that does (MediaModel's `UserMatch`), with their counts and,
+    /// when signed in, whether the viewer follows each. Text of only spaces lists every account,
+    /// as ``accounts()`` does.
+    ///
+    /// - Parameters:
+    ///   - text: what the person typed (a leading `@` and case do not matter); at most 100
+    ///     characters.
+    ///   - limit: the most accounts to return, 1 to 50, or nil for the server's default (20).
+    @concurrent
+    public func searchAccounts(_ text: String, limit: Int? = nil) async throws(TransportError)
+        -> WireEnvelope<AccountList>
+    {
+        var request = get("/v1/accounts", limit: limit)
+        request.query.append(QueryItem("q", text))
+        return try await fetch(AccountList.self, request)
+    }
+
     /// `GET /v1/events`: the viewer's events after `cursor`, oldest first.
     ///
     /// - Parameters:

@@ -7,34 +7,81 @@ extension BackendCore {
     /// The most accounts `GET /v1/accounts` lists.
     static let accountListLimit = 500
 
-    /// `GET /v1/accounts`: every account (up to 500, by id) with its counts, for onboarding. No
-    /// bearer token needed.
+    /// The most accounts one search answers with, and how many it answers with by default.
+    static let accountSearchLimit = (maximum: 50, default: 20)
+
+    /// The longest search text, in characters.
+    static let accountSearchLength = 100
+
+    /// `GET /v1/accounts?q=&limit=`: the accounts with their counts. Without `q` (or with only
+    /// spaces): every account, up to 500, by id, for onboarding. With `q`: up to `limit` (1 to
+    /// 50, default 20) accounts matching it by MediaModel's `UserMatch` rule, handles that start
+    /// with it first, then names with a word that starts with it, each by handle. No bearer token
+    /// needed; a search with one (which must be valid) also says whether the viewer follows each.
     func accounts(_ route: RouteRequest) throws -> Response {
-        try read { db in
+        let typed = route.request.queryValue("q") ?? ""
+        guard typed.count <= Self.accountSearchLength else {
+            throw APIError.invalidParameter(
+                "q", "at most \(Self.accountSearchLength) characters, found \(typed.count)")
+        }
+        let query = UserMatch.query(typed)
+        // A list without `q` is the onboarding list as it always was: `limit` is a search's.
+        var limit = Self.accountListLimit
+        if !query.isEmpty {
+            limit = try route.limit(
+                default: Self.accountSearchLimit.default, maximum: Self.accountSearchLimit.maximum)
+        }
+        return try read { db in
+            var viewer: Int64?
+            if !query.isEmpty, route.request.bearerToken != nil {
+                viewer = try authenticate(route.request, db).id
+            }
             var list = JSONWriter(capacity: 16 * 1024)
             list.beginObject()
             list.key("items")
             list.beginArray()
-            try db.forEach(
-                """
-                SELECT u.json,
-                       (SELECT COUNT(*) FROM follows WHERE follower = u.id),
-                       (SELECT COUNT(*) FROM follows WHERE followee = u.id),
-                       (SELECT COUNT(*) FROM posts WHERE author = u.id AND deleted = 0)
-                FROM users u ORDER BY u.id LIMIT ?
-                """, Self.accountListLimit
-            ) { row in
-                list.beginObject()
-                list.field("followerCount", try row.int(2))
-                list.field("followingCount", try row.int(1))
-                list.field("postCount", try row.int(3))
-                list.rawField("user", try row.bytes(0))
-                list.endObject()
+            if query.isEmpty {
+                try writeAccounts("1 ORDER BY u.id LIMIT ?2", Int64(limit), viewer: viewer, to: &list, db)
+            } else {
+                let everyone = try db.query("SELECT id, handle, display_name FROM users") { row in
+                    (id: try row.int64(0), handle: try row.string(1), name: try row.string(2))
+                }
+                for match in UserMatch.ranked(typed, everyone, handle: \.handle, displayName: \.name).prefix(
+                    limit)
+                {
+                    try writeAccounts("u.id = ?2", match.id, viewer: viewer, to: &list, db)
+                }
             }
             list.endArray()
             list.endObject()
             var builder = ResponseBuilder()
             return builder.response("accounts", list.bytes)
+        }
+    }
+
+    /// Writes the accounts `condition` (SQL on `users u`, with `?2` bound to `value`) selects, each
+    /// with its counts, and whether `viewer` follows it when there is a viewer.
+    private func writeAccounts(
+        _ condition: String, _ value: Int64, viewer: Int64?, to list: inout JSONWriter,
+        _ db: borrowing Connection
+    ) throws {
+        try db.forEach(
+            """
+            SELECT u.json,
+                   (SELECT COUNT(*) FROM follows WHERE follower = u.id),
+                   (SELECT COUNT(*) FROM follows WHERE followee = u.id),
+                   (SELECT COUNT(*) FROM posts WHERE author = u.id AND deleted = 0),
+                   EXISTS(SELECT 1 FROM follows WHERE follower = ?1 AND followee = u.id)
+            FROM users u WHERE \(condition)
+            """, viewer ?? 0, value
+        ) { row in
+            list.beginObject()
+            list.field("followerCount", try row.int(2))
+            list.field("followingCount", try row.int(1))
+            list.field("postCount", try row.int(3))
+            if viewer != nil { list.field("viewerFollows", try row.bool(4)) }
+            list.rawField("user", try row.bytes(0))
+            list.endObject()
         }
     }
 

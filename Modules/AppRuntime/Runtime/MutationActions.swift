@@ -157,6 +157,7 @@ final class MutationActions: ViewerActions {
         case .like(let id): return "like · \(post(id))"
         case .unlike(let id): return "unlike · \(post(id))"
         case .repost(let id): return "repost · \(post(id))"
+        case .unrepost(let id): return "undo repost · \(post(id))"
         case .delete(let id): return "delete · \(post(id))"
         case .follow: return "follow an account"
         case .unfollow: return "unfollow an account"

@@ -192,7 +192,8 @@ extension BackendCore {
             if reposted {
                 changed =
                     try db.execute(
-                        "INSERT OR IGNORE INTO reposts (user, post, created_at) VALUES (?, ?, ?)", viewer.id, id,
+                        "INSERT OR IGNORE INTO reposts (user, post, created_at) VALUES (?, ?, ?)", viewer.id,
+                        id,
                         nowMilliseconds) == 1
                 if changed {
                     try db.execute(
@@ -204,7 +205,8 @@ extension BackendCore {
                         try $0.int64(0)
                     } ?? 0
             } else {
-                changed = try db.execute("DELETE FROM reposts WHERE user = ? AND post = ?", viewer.id, id) == 1
+                changed =
+                    try db.execute("DELETE FROM reposts WHERE user = ? AND post = ?", viewer.id, id) == 1
                 if changed {
                     try db.execute(
                         "UPDATE posts SET repost_count = MAX(repost_count - 1, 0), revision = revision + 1 WHERE id = ?",

@@ -38,8 +38,8 @@ final class MutationActions: ViewerActions {
         enqueue(liked ? .like(media.id) : .unlike(media.id), done: nil)
     }
 
-    func repost(_ media: Media) {
-        enqueue(.repost(media.id), done: nil)
+    func toggleRepost(_ media: Media, reposted: Bool) {
+        enqueue(reposted ? .repost(media.id) : .unrepost(media.id), done: nil)
     }
 
     func setFollowing(_ user: User, follows: Bool) {

@@ -18,7 +18,8 @@ extension BackendServer {
             Route(.delete, "/v1/posts/{id}") { try core.deletePost($0) },
             Route(.put, "/v1/posts/{id}/like") { try core.setLike($0, liked: true) },
             Route(.delete, "/v1/posts/{id}/like") { try core.setLike($0, liked: false) },
-            Route(.put, "/v1/posts/{id}/repost") { try core.repost($0) },
+            Route(.put, "/v1/posts/{id}/repost") { try core.setRepost($0, reposted: true) },
+            Route(.delete, "/v1/posts/{id}/repost") { try core.setRepost($0, reposted: false) },
             Route(.put, "/v1/users/{id}/follow") { try core.setFollow($0, following: true) },
             Route(.delete, "/v1/users/{id}/follow") { try core.setFollow($0, following: false) },
         ]

@@ -15,7 +15,7 @@ extension Mutation {
         case .reply(let parent, _, _):
             guard let media = result.media else { return .facts }
             return .post(media, parent: result.parentID ?? parent)
-        case .like, .unlike, .repost: return .facts
+        case .like, .unlike, .repost, .unrepost: return .facts
         case .delete(let id): return .deleted(result.mediaID ?? id)
         case .follow(let id):
             return .relationship(

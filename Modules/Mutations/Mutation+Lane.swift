@@ -8,7 +8,7 @@ extension Mutation {
         switch self {
         case .post: .posts
         case .reply(let parent, _, _): .thread(parent)
-        case .like(let id), .unlike(let id), .repost(let id), .delete(let id): .media(id)
+        case .like(let id), .unlike(let id), .repost(let id), .unrepost(let id), .delete(let id): .media(id)
         case .follow(let id), .unfollow(let id): .user(id)
         }
     }

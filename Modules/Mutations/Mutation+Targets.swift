@@ -11,7 +11,7 @@ extension Mutation {
         switch self {
         case .post, .follow, .unfollow: nil
         case .reply(let parent, _, _): parent
-        case .like(let id), .unlike(let id), .repost(let id), .delete(let id): id
+        case .like(let id), .unlike(let id), .repost(let id), .unrepost(let id), .delete(let id): id
         }
     }
 
@@ -23,6 +23,7 @@ extension Mutation {
         case .like: .like(target)
         case .unlike: .unlike(target)
         case .repost: .repost(target)
+        case .unrepost: .unrepost(target)
         case .delete: .delete(target)
         }
     }

@@ -7,7 +7,7 @@ import MediaModel
 /// | --- | --- |
 /// | post | `posts` (all of the viewer's new posts) |
 /// | reply | `thread:<parent id>` |
-/// | like, unlike, repost, delete | `media:<media id>` |
+/// | like, unlike, repost, unrepost, delete | `media:<media id>` |
 /// | follow, unfollow | `user:<user id>` |
 public struct MutationLane: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The lane's name as the journal stores it (`"media:m42"`).
@@ -19,7 +19,7 @@ public struct MutationLane: RawRepresentable, Hashable, Comparable, Sendable, Cu
     /// The viewer's new posts.
     public static let posts = MutationLane(rawValue: "posts")
 
-    /// The mutations of one media (like, unlike, repost, delete).
+    /// The mutations of one media (like, unlike, repost, unrepost, delete).
     public static func media(_ id: MediaID) -> MutationLane { MutationLane(rawValue: "media:\(id.rawValue)") }
 
     /// The replies to one post.

@@ -13,8 +13,8 @@ public enum OptimisticEffect: Hashable, Sendable {
     case newReply(parent: MediaID, text: String, attachments: [MediaModel.Attachment])
     /// The viewer's like of a media is `liked` (like count adjusted to match).
     case liked(MediaID, Bool)
-    /// The viewer reposted a media (repost count adjusted to match).
-    case reposted(MediaID)
+    /// The viewer's repost of a media is `reposted` (repost count adjusted to match).
+    case reposted(MediaID, Bool)
     /// A media is gone from every list (deleted).
     case hidden(MediaID)
     /// The viewer's following of a user is `following` (follower count adjusted to match).

@@ -148,6 +148,46 @@ import Wire
         #expect(await client.send(.put, "/v1/users/u1/follow", key: "self").errorCode == "self_follow")
     }
 
+    @Test func undoingARepost_takesItsCountAndItsFeedEntryBack_once() async throws {
+        // Given the viewer (u1) reposted a post, and one of their followers sees the repost on Home
+        let server = try BackendFixture.fresh()
+        let client = TestClient(server: server)
+        let post = try Expectations.latestPost(server, by: 9)
+        let before = try Expectations.counts(server, post: post).reposts
+        let follower = try #require(
+            try server.database.queryFirst("SELECT follower FROM follows WHERE followee = 1 LIMIT 1") {
+                try $0.int64(0)
+            })
+        let followerClient = client.as(Expectations.handle(follower))
+        let reposted = await client.send(.put, "/v1/posts/m\(post)/repost", key: "rp")
+        let entryID = try #require(reposted.json["mutation", "entryID"].stringValue)
+        let shared = try await pageThrough(followerClient, "/v1/feed", limit: 100)
+        #expect(shared.filter { $0.id.rawValue == entryID }.count == 1, "the follower sees the repost once")
+
+        // When the viewer undoes it
+        let undone = await client.send(.delete, "/v1/posts/m\(post)/repost", key: "un-rp")
+
+        // Then the count is back, the facts say so, and the repost is gone from the follower's feed
+        #expect(undone.status == 200, "\(undone.text)")
+        #expect(undone.json["mutation", "changed"].bool == true)
+        #expect(undone.json["mutation", "reposted"].bool == false)
+        #expect(undone.json["mutation", "mediaID"].stringValue == "m\(post)")
+        #expect(try Expectations.counts(server, post: post).reposts == before)
+        #expect(undone.json["facts", "m\(post)", "repostCount"].int == before)
+        #expect(undone.json["facts", "m\(post)", "viewerReposted"] == .null, "not reposted any more")
+        let after = try await pageThrough(followerClient, "/v1/feed", limit: 100)
+        #expect(!after.contains { $0.id.rawValue == entryID }, "the repost left the follower's feed")
+        let restInOrder = after.map(\.id) == shared.map(\.id).filter { $0.rawValue != entryID }
+        #expect(restInOrder, "the rest of the follower's feed stays, in order")
+
+        // And undoing it again changes nothing
+        let again = await client.send(.delete, "/v1/posts/m\(post)/repost", key: "un-rp-2")
+        #expect(again.status == 200)
+        #expect(again.json["mutation", "changed"].bool == false)
+        #expect(try Expectations.counts(server, post: post).reposts == before)
+        #expect(await client.send(.delete, "/v1/posts/m999999/repost", key: "gone").status == 404)
+    }
+
     @Test func postsWithEveryKindOfAttachment_roundTripThroughTheBackend() async throws {
         // Given a post with a photo, a video, a carousel and an attachment type this build does not know
         let server = try BackendFixture.fresh()

@@ -120,7 +120,7 @@ import Testing
         let like = try #require(help.firstIndex(of: Self.line("l", "like")))
         #expect(
             Array(help[like...].prefix(5)) == [
-                Self.line("l", "like"), Self.line("r", noun), Self.line("s", "repost"),
+                Self.line("l", "like"), Self.line("r", noun), Self.line("s", "repost / undo repost"),
                 Self.line("p", "profile"), Self.line("d", "delete"),
             ])
         #expect(

@@ -271,14 +271,18 @@ import Wire
     }
 }
 
-/// The counts line of the selected post (`♥ 2   ↩ 0   ↻ 1`).
+/// The counts line of the selected post (`♥ 2   ↩ 0   ↻ 1`, then `· you reposted` when the viewer
+/// did).
 struct Counts: Equatable, CustomStringConvertible {
     var liked: Bool
     var likes: Int
     var replies: Int
     var reposts: Int
+    var reposted = false
 
-    var description: String { "\(liked ? "♥" : "♡") \(likes) ↩ \(replies) ↻ \(reposts)" }
+    var description: String {
+        "\(liked ? "♥" : "♡") \(likes) ↩ \(replies) ↻ \(reposts)" + (reposted ? " · you reposted" : "")
+    }
 }
 
 /// The counts of the first selected post in `frame`, if one shows them.
@@ -288,7 +292,9 @@ func selectedCounts(_ frame: String) -> Counts? {
         guard words.count >= 6, let likes = Int(words[1]), let replies = Int(words[3]),
             let reposts = Int(words[5])
         else { continue }
-        return Counts(liked: words[0] == "♥", likes: likes, replies: replies, reposts: reposts)
+        return Counts(
+            liked: words[0] == "♥", likes: likes, replies: replies, reposts: reposts,
+            reposted: line.contains("· you reposted"))
     }
     return nil
 }

@@ -41,6 +41,40 @@ import Wire
         #expect(harness.manager.mergedFacts(MediaFacts(likeCount: 3), for: "m5") == MediaFacts(likeCount: 3))
     }
 
+    @Test func aPendingUndoOfARepost_isStateBased_soARefreshThatHoldsItIsNotCountedTwice() async throws {
+        // Given the server says the viewer reposted m7, and an undo of that repost is pending
+        let harness = try MutationHarness(start: false)
+        let reposted = MediaFacts(repostCount: 4, viewerReposted: true)
+        try await harness.manager.enqueue(.unrepost("m7"))
+
+        // When the server data does not hold the undo yet, the count goes down by one
+        #expect(harness.manager.mergedFacts(reposted, for: "m7") == MediaFacts(repostCount: 3))
+
+        // and a refresh that already holds it is shown as it is, not taken down again
+        #expect(
+            harness.manager.mergedFacts(MediaFacts(repostCount: 3), for: "m7") == MediaFacts(repostCount: 3))
+
+        // When the viewer reposts again, the later change wins, still by state
+        try await harness.manager.enqueue(.repost("m7"))
+        #expect(harness.manager.mergedFacts(MediaFacts(repostCount: 3), for: "m7") == reposted)
+        #expect(harness.manager.mergedFacts(reposted, for: "m7") == reposted, "not counted twice")
+    }
+
+    @Test func aFailedUndoOfARepost_isRolledBack_toTheServersRepost() async throws {
+        // Given an undo of a repost of a post the server does not have
+        let harness = try MutationHarness()
+        try await harness.manager.enqueue(.unrepost("m999999"))
+
+        // When it fails
+        await harness.manager.waitUntilIdle()
+
+        // Then it shows nothing: the server's repost stands
+        #expect(harness.manager.failed.map(\.mutation) == [.unrepost("m999999")])
+        let reposted = MediaFacts(repostCount: 2, viewerReposted: true)
+        #expect(harness.manager.mergedFacts(reposted, for: "m999999") == reposted)
+        await harness.manager.stop()
+    }
+
     @Test func pendingEffects_showOnTheFeed_newPostOnTopDeleteHiddenRepostAndReplyCounted() async throws {
         // Given server entries and pending mutations of every kind that shows in a feed
         let harness = try MutationHarness(start: false)

@@ -213,6 +213,7 @@ import Wire
                 .photo(.init(width: 4, height: 3, pixels: PixelImage.generated(seed: 2, width: 4, height: 3)))
             ]),
         .reply(to: "m7", text: "ünïcödé ✓", attachments: []),
-        .like("m1"), .unlike("m2"), .repost("m3"), .delete("m4"), .follow("u5"), .unfollow("u6"),
+        .like("m1"), .unlike("m2"), .repost("m3"), .unrepost("m3"), .delete("m4"), .follow("u5"),
+        .unfollow("u6"),
     ]
 }

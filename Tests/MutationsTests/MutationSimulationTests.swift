@@ -140,9 +140,10 @@ struct Simulation {
             if case .post = $0.mutation { true } else { false }
         }
         switch random.below(100) {
-        case 0..<22: return .like(target)
-        case 22..<34: return .unlike(target)
-        case 34..<40: return .repost(target)
+        case 0..<19: return .like(target)
+        case 19..<31: return .unlike(target)
+        case 31..<37: return .repost(target)
+        case 37..<40: return .unrepost(target)
         case 40..<54:
             postCount += 1
             // Some posts are refused by the server (over 2,000 characters): permanent failures.
@@ -285,7 +286,7 @@ struct Simulation {
 
         var deleted: Set<MediaID> = []
         var liked: [MediaID: Bool] = [:]
-        var reposted: Set<MediaID> = []
+        var reposted: [MediaID: Bool] = [:]
         var replies: [MediaID: Int] = [:]
         var following: [UserID: Bool] = [:]
         for record in records {
@@ -295,7 +296,8 @@ struct Simulation {
             switch record.mutation {
             case .like(let id): liked[id] = true
             case .unlike(let id): liked[id] = false
-            case .repost(let id): reposted.insert(id)
+            case .repost(let id): reposted[id] = true
+            case .unrepost(let id): reposted[id] = false
             case .delete(let id): deleted.insert(id)
             case .reply(let parent, _, _): replies[parent, default: 0] += 1
             case .follow(let user): following[user] = true
@@ -317,9 +319,9 @@ struct Simulation {
                 expected.likeCount = max(0, expected.likeCount + (like ? 1 : -1))
                 expected.viewerLiked = like
             }
-            if reposted.contains(id), !expected.viewerReposted {
-                expected.repostCount += 1
-                expected.viewerReposted = true
+            if let repost = reposted[id], repost != expected.viewerReposted {
+                expected.repostCount = max(0, expected.repostCount + (repost ? 1 : -1))
+                expected.viewerReposted = repost
             }
             expected.replyCount += replies[id] ?? 0
             if row.facts != expected {
@@ -365,6 +367,7 @@ struct Simulation {
         let comment = Comment(rawValue: context)
         #expect(harness.manager.pending.isEmpty, comment)
         var lastLike: [MediaID: Bool] = [:]
+        var lastRepost: [MediaID: Bool] = [:]
         var lastFollow: [UserID: Bool] = [:]
         for token in order {
             guard let made = made[token] else { continue }
@@ -390,11 +393,8 @@ struct Simulation {
                     count == 1,
                     "\(made.mutation.kind) \(token) on the server \(count ?? -1) times (\(record.map { "\($0.state)" } ?? "gone"), \(harness.handlings(of: token))); \(context)"
                 )
-            case .repost(let id):
-                let count = try? harness.backendCount(
-                    "SELECT COUNT(*) FROM reposts WHERE user = 1 AND post = ?",
-                    Int(id.rawValue.dropFirst()) ?? -1)
-                #expect(count == 1, "repost of \(id) should be on the server; \(context)")
+            case .repost(let id): lastRepost[id] = true
+            case .unrepost(let id): lastRepost[id] = false
             case .delete(let id) where !id.rawValue.hasPrefix("local:"):
                 let count = try? harness.backendCount(
                     "SELECT COUNT(*) FROM posts WHERE id = ? AND deleted = 1",
@@ -410,6 +410,12 @@ struct Simulation {
             let count = try? harness.backendCount(
                 "SELECT COUNT(*) FROM likes WHERE user = 1 AND post = ?", Int(id.rawValue.dropFirst()) ?? -1)
             #expect((count == 1) == liked, "like of \(id) should be \(liked); \(context)")
+        }
+        for (id, reposted) in lastRepost {
+            let count = try? harness.backendCount(
+                "SELECT COUNT(*) FROM reposts WHERE user = 1 AND post = ?", Int(id.rawValue.dropFirst()) ?? -1
+            )
+            #expect((count == 1) == reposted, "repost of \(id) should be \(reposted); \(context)")
         }
         for (user, follows) in lastFollow {
             let count = try? harness.backendCount(

@@ -106,7 +106,7 @@ import Wire
     @Test(arguments: [
         Mutation.post(text: "hi", attachments: [.photo(.init(width: 2, height: 2, pixels: Samples.image))]),
         .reply(to: "m4", text: "yes", attachments: []), .like("m1"), .unlike("m1"), .repost("m2"),
-        .delete("m3"),
+        .unrepost("m2"), .delete("m3"),
         .follow("u2"), .unfollow("u2"),
     ])
     func mutation_roundTripsForTheJournalAndMapsToItsRequest(mutation: Mutation) throws {
@@ -118,7 +118,7 @@ import Wire
         let expected: [String: String] = [
             "post": "POST /v1/posts", "reply": "POST /v1/posts/m4/replies", "like": "PUT /v1/posts/m1/like",
             "unlike": "DELETE /v1/posts/m1/like", "repost": "PUT /v1/posts/m2/repost",
-            "delete": "DELETE /v1/posts/m3",
+            "unrepost": "DELETE /v1/posts/m2/repost", "delete": "DELETE /v1/posts/m3",
             "follow": "PUT /v1/users/u2/follow", "unfollow": "DELETE /v1/users/u2/follow",
         ]
         #expect("\(request.method) \(request.path)" == expected[mutation.kind])
@@ -129,7 +129,7 @@ import Wire
             try Mutation(json: ["kind": "teleport"], at: .root)
         } throws: { error in
             (error as? WireFormatError)?.description
-                == #"kind: unknown mutation kind "teleport"; this build knows post, reply, like, unlike, repost, delete, follow, unfollow"#
+                == #"kind: unknown mutation kind "teleport"; this build knows post, reply, like, unlike, repost, unrepost, delete, follow, unfollow"#
         }
     }
 }

@@ -88,8 +88,8 @@ package struct LaunchConfiguration: Sendable, Equatable {
                 .flag("trace", help: "print the launch trace and a frame-time summary on exit"),
             ],
             epilogue: """
-                keys: up/down or j/k move, enter opens, esc or backspace goes back, l like, r reply, s repost,
-                      n new post, 1-5 tabs, ? help, q quits, ctrl-z suspends (fg resumes)
+                keys: up/down or j/k move, enter opens, esc or backspace goes back, l like, r reply,
+                      s repost (again: undo), n new post, 1-5 tabs, ? help, q quits, ctrl-z suspends (fg resumes)
 
                 exit status: 0 on success, 1 when the app fails or a script expectation fails, 2 on a usage error.
                 """)

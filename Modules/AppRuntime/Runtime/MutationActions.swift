@@ -42,8 +42,8 @@ final class MutationActions: ViewerActions {
         enqueue(liked ? .like(media.id) : .unlike(media.id), done: nil)
     }
 
-    func repost(_ media: Media) {
-        enqueue(.repost(media.id), done: nil)
+    func toggleRepost(_ media: Media, reposted: Bool) {
+        enqueue(reposted ? .repost(media.id) : .unrepost(media.id), done: nil)
     }
 
     func setFollowing(_ user: User, follows: Bool) {
@@ -202,6 +202,7 @@ final class MutationActions: ViewerActions {
         case .like(let id): return "like · \(post(id))"
         case .unlike(let id): return "unlike · \(post(id))"
         case .repost(let id): return "repost · \(post(id))"
+        case .unrepost(let id): return "undo repost · \(post(id))"
         case .delete(let id): return "delete · \(post(id))"
         case .follow(let id): return "follow · " + (user(id).map { "@" + $0.handle } ?? "an account")
         case .unfollow(let id): return "unfollow · " + (user(id).map { "@" + $0.handle } ?? "an account")

@@ -48,6 +48,7 @@ extension AppShell {
         // What is shown stays as it is, to be drawn again on resume.
         if keys.command(for: key) == .suspend { return .suspend }
         message = nil
+        liveMessage = nil
         if showingHelp {
             showingHelp = false
             setNeedsDisplay()

@@ -44,6 +44,9 @@ package final class AppShell: AppNavigator {
     package private(set) var height: Int
     private var banner: (text: String, until: Date)?
     var message: String?
+    /// A message whose words follow what is true (``showMessage(following:)``), until the next
+    /// key; `message` wins over it.
+    var liveMessage: (@MainActor () -> String?)?
     /// What is happening, shown while its condition holds ("posting…" until the post is sent).
     private var progress: (text: String, isTrue: @MainActor () -> Bool)?
     /// Whether the `?` overlay is shown.
@@ -130,6 +133,13 @@ package final class AppShell: AppNavigator {
 
     package func showMessage(_ text: String) {
         message = text
+        liveMessage = nil
+        setNeedsDisplay()
+    }
+
+    package func showMessage(following text: @escaping @MainActor () -> String?) {
+        message = nil
+        liveMessage = text
         setNeedsDisplay()
     }
 
@@ -233,7 +243,7 @@ package final class AppShell: AppNavigator {
 
         // Status line and tabs.
         if let current = progress, !current.isTrue() { progress = nil }
-        let status = message ?? progress?.text ?? screen?.hints ?? ""
+        let status = message ?? liveMessage?() ?? progress?.text ?? screen?.hints ?? ""
         buffer.putTruncated(
             StyledLine(status, style: style.secondary), in: Rect(x: 0, y: height - 2, width: width, height: 1)
         )

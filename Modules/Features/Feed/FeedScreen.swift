@@ -290,7 +290,10 @@ package final class FeedScreen: AppScreen {
             + ListKeys.rows(ends: "newest / last loaded post", Command.list)
         let posts: [KeyTable<Command>.Row] =
             [.init([.enter], .open, does: "open", footer: "enter")]
-            + PostKeys.rows(noun: context.presentation.replyNoun, Command.post)
+            + PostKeys.rows(
+                noun: context.presentation.replyNoun,
+                reposted: list.selectedItem?.facts.viewerReposted ?? false,
+                Command.post)
             + CarouselKeys.rows(Command.carousel)
         return KeyTable(moving + posts)
     }

@@ -20,18 +20,27 @@ package struct KeyBinding: Sendable, Hashable {
     package var does: String
     /// The keys as the footer writes them, e.g. `j/k`; nil when the footer leaves this row out.
     package var footerLabel: String?
+    /// What the footer says the keys do when it says it differently from the help: the help says
+    /// all a key can do (`repost / undo repost`), the footer what it does now (`undo repost`).
+    /// Nil: the footer says `does`.
+    package var footerDoes: String?
 
     /// Makes a row; `label` defaults to the keys' names (``name(of:)``).
-    package init(keys: [Key], label: String? = nil, does: String, footer footerLabel: String? = nil) {
+    package init(
+        keys: [Key], label: String? = nil, does: String, footer footerLabel: String? = nil,
+        footerDoes: String? = nil
+    ) {
         self.keys = keys
         self.label = label ?? keys.map(Self.name(of:)).joined(separator: " ")
         self.does = does
         self.footerLabel = footerLabel
+        self.footerDoes = footerDoes
     }
 
     /// The footer's entry for this row (`j/k move`), or nil when the footer leaves it out.
     package var footerEntry: String? {
-        footerLabel.map { does.isEmpty ? $0 : "\($0) \(does)" }
+        let words = footerDoes ?? does
+        return footerLabel.map { words.isEmpty ? $0 : "\($0) \(words)" }
     }
 
     /// The footer of a table: its footer entries, in order, joined with ` · `.
@@ -45,7 +54,7 @@ package struct KeyBinding: Sendable, Hashable {
         let left = keys.filter { !taken.contains($0) }
         guard left.count != keys.count else { return self }
         guard !left.isEmpty else { return nil }
-        return KeyBinding(keys: left, does: does, footer: footerLabel)
+        return KeyBinding(keys: left, does: does, footer: footerLabel, footerDoes: footerDoes)
     }
 
     /// A key's short name for labels: `↑`, `⌫`, `enter`, `space`, `pgup`, `ctrl-c`, or the

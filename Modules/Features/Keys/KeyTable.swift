@@ -24,20 +24,24 @@ package struct KeyTable<Command: Sendable>: Sendable {
         /// Each key of the row with its command, in the binding's order.
         package let commands: [(key: Key, command: Command)]
 
-        /// A row whose keys all give `command`.
+        /// A row whose keys all give `command`; `footerDoes` is what the footer says they do now,
+        /// when it is not `does` (see ``KeyBinding/footerDoes``).
         package init(
-            _ keys: [Key], _ command: Command, label: String? = nil, does: String, footer: String? = nil
+            _ keys: [Key], _ command: Command, label: String? = nil, does: String, footer: String? = nil,
+            footerDoes: String? = nil
         ) {
-            self.init(keys.map { ($0, command) }, label: label, does: does, footer: footer)
+            self.init(
+                keys.map { ($0, command) }, label: label, does: does, footer: footer, footerDoes: footerDoes)
         }
 
         /// A row whose keys give commands of their own (`↓` next, `↑` previous).
         package init(
             _ commands: [(key: Key, command: Command)], label: String? = nil, does: String,
-            footer: String? = nil
+            footer: String? = nil, footerDoes: String? = nil
         ) {
             self.commands = commands
-            binding = KeyBinding(keys: commands.map(\.key), label: label, does: does, footer: footer)
+            binding = KeyBinding(
+                keys: commands.map(\.key), label: label, does: does, footer: footer, footerDoes: footerDoes)
         }
 
         /// A note on keys of other rows, with no keys of its own (`↑ at top refreshes`, `type`).

@@ -126,7 +126,12 @@ package enum PostRenderer {
         } else {
             line.append("♡ \(facts.likeCount)", style: p.style.secondary)
         }
-        line.append("   ↩ \(facts.replyCount)   ↻ \(facts.repostCount)", style: p.style.secondary)
+        line.append("   ↩ \(facts.replyCount)   ", style: p.style.secondary)
+        if facts.viewerReposted {
+            line.append("↻ \(facts.repostCount) · you reposted", style: p.style.accent)
+        } else {
+            line.append("↻ \(facts.repostCount)", style: p.style.secondary)
+        }
         return line
     }
 

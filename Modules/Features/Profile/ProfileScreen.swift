@@ -57,11 +57,7 @@ package final class ProfileScreen: AppScreen {
             })
         else { return nil }
         let verb = record.mutation == .follow(user.id) ? "follow" : "unfollow"
-        let tabs = context.registry[.tabs].tabs
-        let retry = tabs.firstIndex { $0.destination == .mutations }.map {
-            " · \(tabs[$0].title) (\($0 + 1)) says why and retries"
-        }
-        return "✕ could not \(verb) @\(user.handle)" + (retry ?? "")
+        return "✕ could not \(verb) @\(user.handle)" + (context.retryHint ?? "")
     }
 
     package func appear() {
@@ -174,7 +170,9 @@ package final class ProfileScreen: AppScreen {
         KeyTable(
             [.move(down: .next, up: .previous)] + ListKeys.rows(Command.list)
                 + [.init([.enter], .open, does: "open", footer: "enter")]
-                + PostKeys.rows(noun: context.presentation.replyNoun, footer: [.like], Command.post)
+                + PostKeys.rows(
+                    noun: context.presentation.replyNoun, footer: [.like],
+                    reposted: list.selectedItem?.facts.viewerReposted ?? false, Command.post)
                 + CarouselKeys.rows(Command.carousel) + followRow + [
                     .init([.escape, .backspace], .back, does: "back", footer: "esc")
                 ])

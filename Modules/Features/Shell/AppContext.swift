@@ -92,6 +92,16 @@ package final class AppContext {
     package func facts(for media: Media) -> MediaFacts {
         mutations.mergedFacts(mediaStore.facts(for: media.id), for: media.id)
     }
+
+    /// Where a refused change can be seen and retried, to follow a message that says it failed:
+    /// ` · Sync (5) says why and retries`, in the `tabs` socket's word; nil when the app has no
+    /// tab of the viewer's changes.
+    package var retryHint: String? {
+        let tabs = registry[.tabs].tabs
+        return tabs.firstIndex { $0.destination == .mutations }.map {
+            " · \(tabs[$0].title) (\($0 + 1)) says why and retries"
+        }
+    }
 }
 
 /// What screens ask of the shell.
@@ -105,6 +115,10 @@ package protocol AppNavigator: AnyObject {
     func showBanner(_ text: String)
     /// Shows a message on the status line until the next key.
     func showMessage(_ text: String)
+    /// Shows a message on the status line until the next key, its words asked for again at every
+    /// redraw so it says what is true now ("reposted @grace's post", then, if the server refuses,
+    /// "✕ could not repost …"); nil shows the footer instead.
+    func showMessage(following text: @escaping @MainActor () -> String?)
     /// Shows what is happening ("posting…") on the status line for as long as `isTrue` says it
     /// still is (checked at every redraw), unless a message replaces it.
     func showProgress(_ text: String, while isTrue: @escaping @MainActor () -> Bool)

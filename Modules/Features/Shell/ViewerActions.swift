@@ -9,8 +9,9 @@ package protocol ViewerActions: AnyObject {
     func submit(_ draft: Draft)
     /// Likes the post, or takes the like back when the viewer likes it already.
     func toggleLike(_ media: Media, liked: Bool)
-    /// Reposts the post.
-    func repost(_ media: Media)
+    /// Reposts the post, or takes the repost back when `reposted` is false (the viewer reposted
+    /// it already).
+    func toggleRepost(_ media: Media, reposted: Bool)
     /// Follows the account (its posts come to Home from the next refresh), or unfollows it when
     /// `follows` is false.
     func setFollowing(_ user: User, follows: Bool)

@@ -161,7 +161,9 @@ package final class ThreadScreen: AppScreen {
             ]
                 + ListKeys.rows(Command.list)
                 + [.init([.enter], .open, does: "open", footer: "enter")]
-                + PostKeys.rows(noun: context.presentation.replyNoun, Command.post)
+                + PostKeys.rows(
+                    noun: context.presentation.replyNoun,
+                    reposted: list.selectedItem?.facts.viewerReposted ?? false, Command.post)
                 + CarouselKeys.rows(Command.carousel)
                 + [.init([.escape, .backspace], .back, does: "back", footer: "esc")])
     }

@@ -26,6 +26,7 @@ enum JournalCodec {
         case delete = 6
         case follow = 7
         case unfollow = 8
+        case unrepost = 9
     }
 
     // MARK: Mutations
@@ -51,6 +52,9 @@ enum JournalCodec {
             writer.string(id.rawValue)
         case .repost(let id):
             writer.byte(Tag.repost.rawValue)
+            writer.string(id.rawValue)
+        case .unrepost(let id):
+            writer.byte(Tag.unrepost.rawValue)
             writer.string(id.rawValue)
         case .delete(let id):
             writer.byte(Tag.delete.rawValue)
@@ -89,6 +93,7 @@ enum JournalCodec {
         case .like: mutation = .like(MediaID(try reader.string()))
         case .unlike: mutation = .unlike(MediaID(try reader.string()))
         case .repost: mutation = .repost(MediaID(try reader.string()))
+        case .unrepost: mutation = .unrepost(MediaID(try reader.string()))
         case .delete: mutation = .delete(MediaID(try reader.string()))
         case .follow: mutation = .follow(UserID(try reader.string()))
         case .unfollow: mutation = .unfollow(UserID(try reader.string()))

@@ -10,7 +10,7 @@ import ServerAPI
 /// `remove` takes exactly that back, each in O(log n) or better, so a change never rebuilds the
 /// layer. A value type: merges read a snapshot while the manager changes its own copy.
 struct OptimisticLayer: Sendable {
-    /// A pending like or unlike, or follow or unfollow.
+    /// A pending like or unlike, repost or undo, or follow or unfollow.
     struct Op: Sendable {
         var sequence: Int64
         var token: MutationToken
@@ -28,11 +28,11 @@ struct OptimisticLayer: Sendable {
     /// Everything pending on one media.
     struct FactEffect: Sendable {
         var likes: [Op] = []
-        var reposts = 0
+        var reposts: [Op] = []
         var replies: [ReplyCount] = []
         var hides = 0
 
-        var isEmpty: Bool { likes.isEmpty && reposts == 0 && replies.isEmpty && hides == 0 }
+        var isEmpty: Bool { likes.isEmpty && reposts.isEmpty && replies.isEmpty && hides == 0 }
     }
 
     /// A post or reply made on this device.
@@ -149,8 +149,10 @@ struct OptimisticLayer: Sendable {
                     Op(sequence: row.sequence, token: row.token, value: liked),
                     into: &effects[id, default: FactEffect()].likes)
                 added.append(.like(id))
-            case .reposted(let id):
-                effects[id, default: FactEffect()].reposts += 1
+            case .reposted(let id, let reposted):
+                Self.insert(
+                    Op(sequence: row.sequence, token: row.token, value: reposted),
+                    into: &effects[id, default: FactEffect()].reposts)
                 added.append(.repost(id))
             case .hidden(let id):
                 effects[id, default: FactEffect()].hides += 1
@@ -173,7 +175,7 @@ struct OptimisticLayer: Sendable {
             case .like(let id):
                 update(id) { $0.likes.removeAll { $0.token == token } }
             case .repost(let id):
-                update(id) { $0.reposts -= 1 }
+                update(id) { $0.reposts.removeAll { $0.token == token } }
             case .hide(let id):
                 update(id) { $0.hides -= 1 }
             case .reply(let parent, let counted):
@@ -214,9 +216,9 @@ struct OptimisticLayer: Sendable {
             facts.likeCount = max(0, facts.likeCount + (liked ? 1 : -1))
             facts.viewerLiked = liked
         }
-        if effect.reposts > 0, !facts.viewerReposted {
-            facts.repostCount += 1
-            facts.viewerReposted = true
+        if let reposted = effect.reposts.last?.value, reposted != facts.viewerReposted {
+            facts.repostCount = max(0, facts.repostCount + (reposted ? 1 : -1))
+            facts.viewerReposted = reposted
         }
         for reply in effect.replies where reply.gate.map({ facts.revision < $0 }) ?? true {
             facts.replyCount += 1

@@ -196,6 +196,14 @@ public struct APIClient: Sendable {
         try await send(.repost(id), clientToken: clientToken)
     }
 
+    /// `DELETE /v1/posts/{id}/repost`: takes the viewer's repost back (`changed` false when there
+    /// was none).
+    public func unrepost(_ id: MediaID, clientToken: String) async throws(TransportError) -> WireEnvelope<
+        MutationResult
+    > {
+        try await send(.unrepost(id), clientToken: clientToken)
+    }
+
     /// `DELETE /v1/posts/{id}` (403 for another's post).
     public func deletePost(_ id: MediaID, clientToken: String) async throws(TransportError)
         -> WireEnvelope<MutationResult>

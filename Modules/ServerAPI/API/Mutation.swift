@@ -18,6 +18,8 @@ public enum Mutation: Hashable, Sendable, WireCodable {
     case unlike(MediaID)
     /// Repost a post.
     case repost(MediaID)
+    /// Take a repost back.
+    case unrepost(MediaID)
     /// Delete one's own post.
     case delete(MediaID)
     /// Follow a user.
@@ -36,6 +38,7 @@ public enum Mutation: Hashable, Sendable, WireCodable {
         case .like: .like
         case .unlike: .unlike
         case .repost: .repost
+        case .unrepost: .unrepost
         case .delete: .delete
         case .follow: .follow
         case .unfollow: .unfollow
@@ -63,6 +66,7 @@ public enum Mutation: Hashable, Sendable, WireCodable {
         case .like(let id): return Request(.put, post(id) + "/like", headers: headers)
         case .unlike(let id): return Request(.delete, post(id) + "/like", headers: headers)
         case .repost(let id): return Request(.put, post(id) + "/repost", headers: headers)
+        case .unrepost(let id): return Request(.delete, post(id) + "/repost", headers: headers)
         case .delete(let id): return Request(.delete, post(id), headers: headers)
         case .follow(let id): return Request(.put, user(id) + "/follow", headers: headers)
         case .unfollow(let id): return Request(.delete, user(id) + "/follow", headers: headers)
@@ -91,6 +95,7 @@ public enum Mutation: Hashable, Sendable, WireCodable {
         case .like: self = .like(MediaID(try object.string("mediaID")))
         case .unlike: self = .unlike(MediaID(try object.string("mediaID")))
         case .repost: self = .repost(MediaID(try object.string("mediaID")))
+        case .unrepost: self = .unrepost(MediaID(try object.string("mediaID")))
         case .delete: self = .delete(MediaID(try object.string("mediaID")))
         case .follow: self = .follow(UserID(try object.string("userID")))
         case .unfollow: self = .unfollow(UserID(try object.string("userID")))
@@ -108,7 +113,7 @@ public enum Mutation: Hashable, Sendable, WireCodable {
             fields["mediaID"] = .string(parent.rawValue)
             fields["text"] = .string(text)
             fields["attachments"] = .array(attachments.map(\.json))
-        case .like(let id), .unlike(let id), .repost(let id), .delete(let id):
+        case .like(let id), .unlike(let id), .repost(let id), .unrepost(let id), .delete(let id):
             fields["mediaID"] = .string(id.rawValue)
         case .follow(let id), .unfollow(let id):
             fields["userID"] = .string(id.rawValue)

@@ -13,6 +13,8 @@ public enum MutationKind: String, Hashable, Sendable, CaseIterable, CustomString
     case unlike
     /// A repost.
     case repost
+    /// A repost taken back.
+    case unrepost
     /// The deletion of one's own post.
     case delete
     /// Following a user.

@@ -178,35 +178,50 @@ extension BackendCore {
         }
     }
 
-    /// `PUT /v1/posts/{id}/repost`: reposts a post once; the updated facts and the repost's
-    /// feed entry id.
-    func repost(_ route: RouteRequest) throws -> Response {
+    /// `PUT /v1/posts/{id}/repost` (repost) and `DELETE /v1/posts/{id}/repost` (undo the repost):
+    /// the post's updated facts; `changed` says whether this request changed anything, and a
+    /// repost names its feed entry (`entryID`, `r<id>`). Undoing takes the repost's row away, so
+    /// its entry leaves every feed (feeds are read from the reposts table).
+    func setRepost(_ route: RouteRequest, reposted: Bool) throws -> Response {
         try mutate(route) { db, viewer, token, _ in
             guard let viewer else { throw APIError.internalError("no viewer for an authenticated mutation") }
             let id = try route.id("id", prefix: "m", noun: "post")
             _ = try livePost(id, viewer: viewer.id, db)
-            let changed =
-                try db.execute(
-                    "INSERT OR IGNORE INTO reposts (user, post, created_at) VALUES (?, ?, ?)", viewer.id, id,
-                    nowMilliseconds) == 1
-            if changed {
-                try db.execute(
-                    "UPDATE posts SET repost_count = repost_count + 1, revision = revision + 1 WHERE id = ?",
-                    id)
+            let changed: Bool
+            var repostID: Int64?
+            if reposted {
+                changed =
+                    try db.execute(
+                        "INSERT OR IGNORE INTO reposts (user, post, created_at) VALUES (?, ?, ?)", viewer.id,
+                        id,
+                        nowMilliseconds) == 1
+                if changed {
+                    try db.execute(
+                        "UPDATE posts SET repost_count = repost_count + 1, revision = revision + 1 WHERE id = ?",
+                        id)
+                }
+                repostID =
+                    try db.queryFirst("SELECT id FROM reposts WHERE user = ? AND post = ?", viewer.id, id) {
+                        try $0.int64(0)
+                    } ?? 0
+            } else {
+                changed =
+                    try db.execute("DELETE FROM reposts WHERE user = ? AND post = ?", viewer.id, id) == 1
+                if changed {
+                    try db.execute(
+                        "UPDATE posts SET repost_count = MAX(repost_count - 1, 0), revision = revision + 1 WHERE id = ?",
+                        id)
+                }
             }
-            let repostID =
-                try db.queryFirst("SELECT id FROM reposts WHERE user = ? AND post = ?", viewer.id, id) {
-                    try $0.int64(0)
-                } ?? 0
             var builder = ResponseBuilder()
             builder.add(try livePost(id, viewer: viewer.id, db))
             return builder.response(
                 "mutation",
                 Self.mutation(token) {
                     $0.field("changed", changed)
-                    $0.field("entryID", "r\(repostID)")
+                    if let repostID { $0.field("entryID", "r\(repostID)") }
                     $0.field("mediaID", "m\(id)")
-                    $0.field("reposted", true)
+                    $0.field("reposted", reposted)
                 })
         }
     }

@@ -167,7 +167,7 @@ final class MutationActions: ViewerActions {
             return ("the post is gone: it was deleted", "not allowed: only the post's author may delete it")
         case .post:
             return (nil, "not allowed: this account may not post")
-        case .reply, .like, .unlike, .repost:
+        case .reply, .like, .unlike, .repost, .unrepost:
             return ("the post is gone: it was deleted", "not allowed: the server refused this for this post")
         }
     }

@@ -28,10 +28,8 @@ extension AppShell {
         let titles = tabs.map(\.title).joined(separator: ", ")
         return KeyTable([
             .init([.escape, .backspace], .back, does: "back"),
-            // One row for two keys keeps the help within 80x24.
-            .init(
-                [(.character("n"), .newPost), (.character("/"), .findPeople)], label: "n /",
-                does: "new post, find people"),
+            .init([.character("n")], .newPost, does: "new post"),
+            .init([.character("/")], .findPeople, does: "find people"),
             .init(
                 tabs.indices.map { (Key.character(Character("\($0 + 1)")), Command.tab($0)) },
                 label: tabs.count > 1 ? "1–\(tabs.count)" : "1", does: titles),

@@ -120,19 +120,10 @@ import Wire
             let waitForAcks = random.below(3) != 0
             let threshold = random.below(12)
             let delay = 1 + random.below(40)
-            let started = Date()
-            while process.isRunning {
-                let elapsed = Date().timeIntervalSince(started) * 1000
-                if waitForAcks ? process.lineCount() > threshold || elapsed > 2000 : elapsed >= Double(delay)
-                {
-                    break
-                }
-                try await Task.sleep(for: .microseconds(200))
+            let killed = await killWhenDue(process) { elapsed in
+                waitForAcks ? process.lineCount() > threshold || elapsed > 2000 : elapsed >= Double(delay)
             }
-            if process.isRunning {
-                process.kill(SIGKILL)
-                outcome.killedMidRun += 1
-            }
+            if killed { outcome.killedMidRun += 1 }
             process.waitUntilExit()
             outcome.acknowledged += process.lines().compactMap(parse)
         }
@@ -203,6 +194,28 @@ import Wire
         let parts = line.split(separator: " ").map(String.init)
         guard parts.count == 4, parts[0] == "ACK" else { return nil }
         return Acknowledged(token: parts[1], kind: parts[2], target: parts[3])
+    }
+
+    /// Watches `process` on a thread of its own and kills it with SIGKILL once `isDue` (given
+    /// the milliseconds since the watch began) says so; true if it was still running then. The
+    /// watch must not wait for a turn of the test's cooperative thread pool: while the other
+    /// suites keep that pool busy, a watch there woke late and the helper ran to its end.
+    static func killWhenDue(_ process: ChildProcess, _ isDue: @escaping @Sendable (Double) -> Bool) async
+        -> Bool
+    {
+        await withCheckedContinuation { continuation in
+            let watch = Thread {
+                let started = Date()
+                while process.isRunning {
+                    if isDue(Date().timeIntervalSince(started) * 1000) { break }
+                    usleep(200)
+                }
+                guard process.isRunning else { return continuation.resume(returning: false) }
+                process.kill(SIGKILL)
+                continuation.resume(returning: true)
+            }
+            watch.start()
+        }
     }
 
     static func launch(_ path: String, _ arguments: [String]) throws -> ChildProcess {

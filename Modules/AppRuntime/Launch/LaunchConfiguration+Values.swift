@@ -60,7 +60,7 @@ extension LaunchConfiguration {
 package struct LaunchDirectoryError: Error, Sendable, CustomStringConvertible {
     /// The directory.
     package var path: String
-    /// Why it cannot be used, in words (``FileSystemReason``): `'/etc/passwd' is a file, not a
+    /// Why it cannot be used, in words (Storage's `FileSystemReason`): `'/etc/passwd' is a file, not a
     /// directory`.
     package var reason: String
 

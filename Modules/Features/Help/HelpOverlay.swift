@@ -6,7 +6,7 @@ import TerminalUI
 ///
 /// It owns the whole content area while shown (nothing of the screen shows beside or below it)
 /// and draws a box centred in it: one column when its lines fit the height, else two columns
-/// side by side (``HelpLayout``), so a screen with many keys still shows every one of them and
+/// side by side (`HelpLayout`), so a screen with many keys still shows every one of them and
 /// "any key closes this help" in a 24-line terminal.
 package enum HelpOverlay {
     /// The width of the key column, before what the keys do.

@@ -35,6 +35,7 @@ extension MutationManager {
             let idle = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
                 let now = self.now
                 let idle = state.withLock { state -> Bool in
+                    clampDueTimes(&state, now: now)
                     if Self.isIdle(state, now: now) { return true }
                     state.idleWaiters.append(continuation)
                     return false

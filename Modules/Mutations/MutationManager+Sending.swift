@@ -76,6 +76,8 @@ extension MutationManager {
             processRetirements()
             let decision = state.withLock { state -> MutationQueue.Decision? in
                 guard state.running else { return nil }
+                let now = now
+                clampDueTimes(&state, now: now)
                 return state.queue.schedule(now: now, capacity: max(configuration.maxConcurrentAttempts, 1))
             }
             guard let decision else { return }
@@ -309,7 +311,8 @@ extension MutationManager {
     }
 
     /// Schedules the next attempt after a retryable failure (or a 401, once the session was
-    /// renewed): `Retry-After` when the server gave one, else backoff with full jitter.
+    /// renewed): `Retry-After` when the server gave one (no later than the policy's cap), else
+    /// backoff with full jitter.
     private func retryLater(_ row: JournalRow, error: TransportError, attempt: MutationAttempt) {
         var attempt = attempt
         let tokens = journalLock.withLock { _ -> Set<MutationToken> in
@@ -327,7 +330,7 @@ extension MutationManager {
                     state.unauthorized.remove(row.token)
                 }
                 next.streak += 1
-                if let retryAfter = error.retryAfter { return max(retryAfter, .zero) }
+                if let retryAfter = error.retryAfter { return min(max(retryAfter, .zero), policy.cap) }
                 return policy.delay(afterFailures: next.streak, unit: state.jitter.unit())
             }
             attempt.delay = delay

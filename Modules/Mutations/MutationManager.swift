@@ -64,6 +64,8 @@ public final class MutationManager: Sendable {
         var unreadable: [(sequence: Int64, problem: String)] = []
         /// See `journalWriteFailure`.
         var journalWriteFailure: String?
+        /// The clock's last reading by the sender (see `clampDueTimes`).
+        var lastClockReading: Int64?
     }
 
     /// Journal writes, serialized; counts commits.
@@ -139,6 +141,11 @@ public final class MutationManager: Sendable {
             if case .post(let media, _)? = row.confirmation { initial.localToServer[row.token] = media.id }
         }
         state = Mutex(initial)
+        let now = now
+        state.withLock { state in
+            state.lastClockReading = nil
+            clampDueTimes(&state, now: now)
+        }
     }
 
     /// Opens the manager sending through the client `client` returns at each attempt (so a

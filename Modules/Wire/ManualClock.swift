@@ -124,6 +124,20 @@ public final class ManualClock: WallClock {
         return woken.count
     }
 
+    /// Sets time back by `duration` (a negative duration is ignored), as when a wall clock is
+    /// stepped back by hand or by a time server. Sleepers keep the time they have left, as a sleep
+    /// on a monotonic clock does, so their deadlines move back too.
+    public func stepBack(by duration: Duration) {
+        guard duration > .zero else { return }
+        let seconds = duration.timeInterval
+        state.withLock { state in
+            state.now = state.now.addingTimeInterval(-seconds)
+            for index in state.sleepers.indices {
+                state.sleepers[index].deadline = state.sleepers[index].deadline.addingTimeInterval(-seconds)
+            }
+        }
+    }
+
     /// Advances to the earliest sleeper's deadline, if anyone sleeps, waking it (and any sharing
     /// that deadline).
     ///

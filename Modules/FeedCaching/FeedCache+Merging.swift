@@ -189,7 +189,7 @@ extension FeedCache {
     }
 
     /// Writes facts into every cached entry that shows the media, as itself or as a parent.
-    static func storeFacts(_ db: borrowing Connection, _ facts: [MediaID: MediaFacts]) throws {
+    package static func storeFacts(_ db: borrowing Connection, _ facts: [MediaID: MediaFacts]) throws {
         guard !facts.isEmpty else { return }
         for (id, value) in facts {
             let blob = EntryCodec.encode(value)

@@ -7,7 +7,8 @@ import Wire
 
 extension MutationManager {
     /// Whether nothing is in flight and nothing is due at `now` (default: the clock's time):
-    /// every pending mutation waits for a later time, or for a post that waits. Always true while
+    /// every pending mutation waits for a later time, or for a post that waits, and so does the
+    /// retry of any journal write the database refused. Always true while
     /// the sender is stopped (nothing can happen then).
     ///
     /// A headless script's `wait` is `waitUntilIdle()`; with a `ManualClock`, backoff timers
@@ -57,6 +58,7 @@ extension MutationManager {
     static func isIdle(_ state: State, now: Int64) -> Bool {
         guard state.running else { return true }
         return state.queue.inFlight.isEmpty && !state.queue.hasWork(now: now) && state.retirements.isEmpty
+            && (state.unsavedRetryAt.map { $0 > now } ?? true)
     }
 
     /// Lets idle waiters look again (after a pass of the sender changed what is due).

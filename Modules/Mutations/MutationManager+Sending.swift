@@ -74,6 +74,7 @@ extension MutationManager {
     private func runSender() async {
         while !Task.isCancelled {
             processRetirements()
+            let unsaved = retryUnsavedWrites()
             let decision = state.withLock { state -> MutationQueue.Decision? in
                 guard state.running else { return nil }
                 let now = now
@@ -92,7 +93,8 @@ extension MutationManager {
                 }
             }
             wakeIdleWaiters()
-            await signal.wait(until: decision.wakeAt.map { Date(wireMilliseconds: $0) }, clock: clock)
+            let wakeAt = [decision.wakeAt, unsaved].compactMap { $0 }.min()
+            await signal.wait(until: wakeAt.map { Date(wireMilliseconds: $0) }, clock: clock)
         }
     }
 
@@ -215,9 +217,10 @@ extension MutationManager {
             state.withLock { $0.layer.gateReply(row.token, parent: parent, revision: revision) }
         }
         let tokens = journalLock.withLock { _ -> (changed: Set<MutationToken>, onlyFacts: Bool) in
-            if !facts.isEmpty {
-                if let feedCache { try? feedCache.storeFacts(facts) }
-            }
+            // The facts go to the cache's rows with the confirmation, in one write, and to the
+            // screens' store at once.
+            let storesFacts = feedCache != nil && !facts.isEmpty
+            if storesFacts { _ = feedCache?.mediaStore.apply(facts) }
             var confirmed = row
             confirmed.state = .confirmed
             confirmed.confirmation = confirmation
@@ -251,7 +254,8 @@ extension MutationManager {
             if case .post(let media, _) = confirmation, state.withLock({ $0.viewer == nil }) {
                 viewer = media.author
             }
-            writeJournal("a confirmation") { db in
+            writeJournal("a confirmation") { [confirmed, viewer, limit = configuration.attemptLogLimit] db in
+                if storesFacts { try FeedCache.storeFacts(db, facts) }
                 if keep {
                     try MutationJournal.save(confirmed, db)
                 } else {
@@ -260,7 +264,7 @@ extension MutationManager {
                 if let viewer { try MutationJournal.saveViewer(viewer, db) }
                 for dependent in dependents { try MutationJournal.save(dependent, db) }
                 try MutationJournal.delete(trimmed, db)
-                try MutationJournal.append(attempt, limit: configuration.attemptLogLimit, db)
+                try MutationJournal.append(attempt, limit: limit, db)
             }
             state.withLock { state in
                 if keep {
@@ -336,9 +340,10 @@ extension MutationManager {
             attempt.delay = delay
             next.nextAttemptAt =
                 attempt.endedAt.wireMilliseconds + Int64((delay.secondsValue * 1000).rounded())
-            writeJournal("a retry's next attempt") { db in
+            writeJournal("a retry's next attempt") {
+                [next, attempt, limit = configuration.attemptLogLimit] db in
                 try MutationJournal.save(next, db)
-                try MutationJournal.append(attempt, limit: configuration.attemptLogLimit, db)
+                try MutationJournal.append(attempt, limit: limit, db)
             }
             state.withLock { $0.queue.put(next) }
             return [row.token]
@@ -372,9 +377,9 @@ extension MutationManager {
             }
             return rows
         }
-        writeJournal("a failed change") { db in
+        writeJournal("a failed change") { [limit = configuration.attemptLogLimit] db in
             for failed in rows { try MutationJournal.save(failed, db) }
-            if let attempt { try MutationJournal.append(attempt, limit: configuration.attemptLogLimit, db) }
+            if let attempt { try MutationJournal.append(attempt, limit: limit, db) }
         }
         state.withLock { state in
             for failed in rows {
@@ -391,11 +396,11 @@ extension MutationManager {
         var pending = row
         pending.state = .pending
         journalLock.withLock { _ in
-            writeJournal("a cancelled attempt") { db in
+            writeJournal("a cancelled attempt") { [pending, limit = configuration.attemptLogLimit] db in
                 try MutationJournal.save(pending, db)
                 if var attempt {
                     attempt.outcome = .cancelled
-                    try MutationJournal.append(attempt, limit: configuration.attemptLogLimit, db)
+                    try MutationJournal.append(attempt, limit: limit, db)
                 }
             }
             state.withLock { $0.queue.put(pending) }

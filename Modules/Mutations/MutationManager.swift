@@ -64,6 +64,10 @@ public final class MutationManager: Sendable {
         var unreadable: [(sequence: Int64, problem: String)] = []
         /// See `journalWriteFailure`.
         var journalWriteFailure: String?
+        /// Journal writes refused by the database, oldest first, to be written again.
+        var unsavedWrites: [UnsavedWrite] = []
+        /// When to write `unsavedWrites` again (milliseconds since 1970).
+        var unsavedRetryAt: Int64?
         /// The clock's last reading by the sender (see `clampDueTimes`).
         var lastClockReading: Int64?
     }

@@ -119,6 +119,26 @@ extension MutationManager {
         changed(try result.get())
     }
 
+    /// Forgets a journal row this build cannot read (see `unreadableRows`): it is deleted from the
+    /// journal for good. A sequence that names no unreadable row is ignored.
+    ///
+    /// - Throws: `MutationError` (`storage`) when the journal cannot be written.
+    public func discardUnreadable(_ sequence: Int64) throws(MutationError) {
+        let result = journalLock.withLock { _ -> Result<Bool, MutationError> in
+            guard state.withLock({ $0.unreadable.contains { $0.sequence == sequence } }) else {
+                return .success(false)
+            }
+            do {
+                try database.transaction { db in try MutationJournal.delete(sequence: sequence, db) }
+            } catch {
+                return .failure(.storage("be written", error))
+            }
+            state.withLock { $0.unreadable.removeAll { $0.sequence == sequence } }
+            return .success(true)
+        }
+        if try result.get() { changed([], content: false) }
+    }
+
     /// A failed row and the failed rows waiting for it, transitively, in sequence order.
     static func failedTree(of row: JournalRow, in state: State) -> [JournalRow] {
         var rows = [row]

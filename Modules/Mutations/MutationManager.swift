@@ -61,7 +61,7 @@ public final class MutationManager: Sendable {
         var viewer: User?
         /// Confirmed rows a list has shown, to delete from the journal.
         var retirements: Set<MutationToken> = []
-        var unreadable: [(sequence: Int64, problem: String)] = []
+        var unreadable: [UnreadableMutation] = []
         /// See `journalWriteFailure`.
         var journalWriteFailure: String?
         /// Journal writes refused by the database, oldest first, to be written again.
@@ -191,8 +191,9 @@ public final class MutationManager: Sendable {
         state.withLock { $0.localToServer[token] }
     }
 
-    /// Journal rows this build could not read (written by a newer build): kept, never sent.
-    public var unreadableRows: [(sequence: Int64, problem: String)] { state.withLock { $0.unreadable } }
+    /// Journal rows this build could not read (written by a newer build, or damaged), in journal
+    /// order: kept, never sent; show them as failed, with `discardUnreadable(_:)` to give them up.
+    public var unreadableRows: [UnreadableMutation] { state.withLock { $0.unreadable } }
 
     /// Who new posts and replies are shown as while pending (nil: a placeholder "You").
     public var viewer: User? { state.withLock { $0.viewer } }

@@ -77,7 +77,33 @@ final class MutationActions: ViewerActions {
 
     var pendingChanges: [ChangeSummary] { manager.pending.map(summary) }
 
-    var failedChanges: [ChangeSummary] { manager.failed.map(summary) }
+    var failedChanges: [ChangeSummary] {
+        manager.failed.map(summary) + manager.unreadableRows.map(Self.summary)
+    }
+
+    /// The Sync tab's token for an unreadable journal row: not a client token, so `retry` and
+    /// `discard` know it.
+    static let unreadablePrefix = "unreadable:"
+
+    /// An unreadable journal row as a failed change, named by its raw kind (control characters
+    /// shown as `?`, cut to 24 characters: it comes from the disk as is).
+    static func summary(_ row: UnreadableMutation) -> ChangeSummary {
+        var kind = String(
+            row.kind.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })
+        if kind.count > 24 { kind = kind.prefix(23) + "…" }
+        return ChangeSummary(
+            token: unreadablePrefix + String(row.sequence), title: "unreadable change · kind \"\(kind)\"",
+            state: "failed", tries: 0,
+            problem:
+                "this version cannot read it, so it is never sent: x discards it, or open the data with a newer version",
+            failed: true)
+    }
+
+    /// The journal sequence of an unreadable row's summary, or nil for a change.
+    private static func unreadableSequence(_ change: ChangeSummary) -> Int64? {
+        guard change.token.hasPrefix(unreadablePrefix) else { return nil }
+        return Int64(change.token.dropFirst(unreadablePrefix.count))
+    }
 
     var journalProblem: String? { manager.journalWriteFailure }
 
@@ -216,6 +242,10 @@ final class MutationActions: ViewerActions {
     }
 
     func retry(_ change: ChangeSummary) {
+        if Self.unreadableSequence(change) != nil {
+            context?.navigator?.showMessage("✕ cannot retry: this version cannot read that change")
+            return
+        }
         do {
             if change.failed {
                 try manager.retry(MutationToken(change.token))
@@ -229,6 +259,10 @@ final class MutationActions: ViewerActions {
 
     func discard(_ change: ChangeSummary) {
         do {
+            if let sequence = Self.unreadableSequence(change) {
+                try manager.discardUnreadable(sequence)
+                return
+            }
             try manager.discard(MutationToken(change.token))
         } catch {
             context?.navigator?.showMessage("✕ cannot discard: \(error)")

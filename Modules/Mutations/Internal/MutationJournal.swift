@@ -14,8 +14,9 @@ enum MutationJournal {
         var rows: [JournalRow]
         /// The first sequence never used.
         var nextSequence: Int64
-        /// Rows this build cannot read (a newer build wrote them): kept on disk, not sent.
-        var unreadable: [(sequence: Int64, problem: String)]
+        /// Rows this build cannot read (a newer build wrote them, or they are damaged): kept on
+        /// disk, not sent.
+        var unreadable: [UnreadableMutation]
     }
 
     static let insertSQL = """
@@ -46,12 +47,12 @@ enum MutationJournal {
     /// Complexity: O(n) rows, each decoded from its binary payload.
     static func load(_ db: borrowing Connection) throws -> Loaded {
         var rows: [JournalRow] = []
-        var unreadable: [(Int64, String)] = []
+        var unreadable: [UnreadableMutation] = []
         var highest: Int64 = 0
         try db.forEach(
             """
             SELECT sequence, token, lane, payload, state, attempts, streak, next_attempt_at, last_error, depends_on,
-                created_at, result FROM mutation_journal ORDER BY sequence
+                created_at, result, kind FROM mutation_journal ORDER BY sequence
             """
         ) { row in
             let sequence = try row.int64(0)
@@ -70,8 +71,12 @@ enum MutationJournal {
                         lastError: try row.isNull(8) ? nil : try row.string(8),
                         dependsOn: try row.isNull(9) ? nil : MutationToken(try row.string(9)),
                         createdAt: try row.int64(10), confirmation: confirmation))
-            } catch let error as ByteDecodingError {
-                unreadable.append((sequence, "\(error)"))
+            } catch {
+                // Whatever cannot be read is kept and shown, never hidden and never fatal.
+                let token = (try? row.string(1)) ?? ""
+                let kind = (try? row.string(12)) ?? "?"
+                unreadable.append(
+                    UnreadableMutation(sequence: sequence, token: token, kind: kind, problem: "\(error)"))
             }
         }
         let used =
@@ -99,6 +104,11 @@ enum MutationJournal {
         } else {
             try db.execute("DELETE FROM mutation_meta WHERE key = 'viewer'")
         }
+    }
+
+    /// Deletes the row at `sequence` (an unreadable one the person discarded).
+    static func delete(sequence: Int64, _ db: borrowing Connection) throws {
+        try db.execute("DELETE FROM mutation_journal WHERE sequence = ?", sequence)
     }
 
     /// Marks in-flight rows pending again (a cold start: their attempt died with the process).

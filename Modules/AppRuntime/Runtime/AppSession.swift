@@ -35,6 +35,8 @@ package final class AppSession {
     private var height: Int
     /// Called when the frame should be drawn again.
     package var onNeedsDisplay: (@MainActor () -> Void)?
+    /// The hold on the data directory, while launched.
+    private var directoryLock: DataDirectoryLock?
 
     /// Makes a session; nothing runs until `launch()`.
     package init(
@@ -78,8 +80,15 @@ package final class AppSession {
     }
 
     /// Launches the app's services, signs in, and shows the first tab.
+    ///
+    /// - Throws: `DataDirectoryLockError` when another session (in this process or another) runs
+    ///   on the same data directory; a launch error otherwise.
     package func launch() async throws {
         try configuration.createDirectories()
+        if directoryLock == nil {
+            directoryLock = try DataDirectoryLock.acquire(
+                directory: configuration.dataDirectory, app: definition.id)
+        }
         let app = try await AppHost.launch(definition, values: launchValues())
         self.app = app
         let context: AppContext
@@ -249,6 +258,8 @@ package final class AppSession {
             await app.stop()
         }
         app = nil
+        directoryLock?.release()
+        directoryLock = nil
     }
 
     /// Resizes the frame.

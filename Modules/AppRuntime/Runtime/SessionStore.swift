@@ -1,8 +1,13 @@
 import Features
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The signed-in account, saved in the app's data directory so the next launch skips
-/// onboarding: `session.json` with the handle and its bearer token.
+/// onboarding: `session.json` with the handle and its bearer token. The file holds a credential,
+/// so it is created readable and writable by its owner only (mode 0600), never widened after.
 package struct SessionStore: Sendable {
     /// A saved session.
     package struct Saved: Codable, Sendable, Equatable {
@@ -10,6 +15,12 @@ package struct SessionStore: Sendable {
         package var handle: String
         /// Its bearer token.
         package var token: String
+
+        /// Makes a saved session.
+        package init(handle: String, token: String) {
+            self.handle = handle
+            self.token = token
+        }
     }
 
     /// The file.
@@ -26,9 +37,50 @@ package struct SessionStore: Sendable {
         return try? JSONDecoder().decode(Saved.self, from: data)
     }
 
-    /// Saves a session (atomically).
+    /// Saves a session atomically: a new file created with mode 0600 (so the token is never
+    /// readable by others, not even for a moment), written, flushed, then renamed over the old
+    /// one.
+    ///
+    /// - Throws: `SessionStoreError` when the file cannot be written.
     package func save(_ session: Saved) throws {
-        let data = try JSONEncoder().encode(session)
-        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        let data = Array(try JSONEncoder().encode(session))
+        let temporary = path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw SessionStoreError(path: path, reason: Self.reason(errno)) }
+        var written = 0
+        while written < data.count {
+            let count = data.withUnsafeBytes { bytes -> Int in
+                guard let base = bytes.baseAddress else { return -1 }
+                return write(descriptor, base + written, bytes.count - written)
+            }
+            guard count > 0 else {
+                let reason = Self.reason(errno)
+                close(descriptor)
+                unlink(temporary)
+                throw SessionStoreError(path: path, reason: reason)
+            }
+            written += count
+        }
+        let synced = fsync(descriptor) == 0 ? nil : Self.reason(errno)
+        close(descriptor)
+        guard synced == nil, rename(temporary, path) == 0 else {
+            let reason = synced ?? Self.reason(errno)
+            unlink(temporary)
+            throw SessionStoreError(path: path, reason: reason)
+        }
+    }
+
+    private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+}
+
+/// A session that could not be saved.
+package struct SessionStoreError: Error, Sendable, CustomStringConvertible {
+    /// The session file.
+    package var path: String
+    /// Why, from the system (`Permission denied`).
+    package var reason: String
+
+    package var description: String {
+        "cannot save the session to '\(path)': \(reason); check that the data directory is writable"
     }
 }

@@ -41,7 +41,7 @@ public struct ManifestCheck: Sendable {
                 diagnostics.append(
                     Diagnostic(
                         at: manifest.appLocation, code: "unknown-app",
-                        "manifest names unknown app '\(manifest.app)'\(hint) (apps: \(known.joined(separator: ", ")))"
+                        "manifest names unknown app '\(DiagnosticText.value(manifest.app))'\(hint) (apps: \(known.joined(separator: ", ")))"
                     ))
                 continue
             }

@@ -151,13 +151,14 @@ struct JSONParser {
             if let first = seen[key] {
                 throw SyntaxError(
                     message:
-                        "duplicate key '\(key)' (first written at line \(first.line), column \(first.column))",
+                        "duplicate key '\(DiagnosticText.value(key))' (first written at line \(first.line), column \(first.column))",
                     location: keyLocation)
             }
             seen[key] = keyLocation
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("expected ':' after key '\(key)', found \(describeCurrent())")
+                throw error(
+                    "expected ':' after key '\(DiagnosticText.value(key))', found \(describeCurrent())")
             }
             index += 1
             skipWhitespace()

@@ -20,16 +20,20 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// What went wrong and how to fix it, quoting the offending value.
     public var message: String
 
-    /// Makes a diagnostic.
+    /// Makes a diagnostic. Control characters in the message are escaped and an overlong
+    /// message is cut (`DiagnosticText`), so no manifest can reach the terminal through it; quote
+    /// each value with `DiagnosticText.value(_:)` so a long one is cut where it stands.
     public init(_ severity: Severity = .error, at location: SourceLocation, code: String, _ message: String) {
         self.severity = severity
         self.location = location
         self.code = code
-        self.message = message
+        self.message = DiagnosticText.message(message)
     }
 
-    /// `file:line:column: severity: message`.
-    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+    /// `file:line:column: severity: message`, the file's path escaped too.
+    public var description: String {
+        "\(DiagnosticText.escaped(location.description)): \(severity.rawValue): \(message)"
+    }
 }
 
 extension [Diagnostic] {

@@ -29,7 +29,8 @@ extension Manifest {
             throw ManifestLoadError(diagnostics: [
                 Diagnostic(
                     at: SourceLocation(file: shown, line: 1, column: 1), code: "unreadable-file",
-                    "cannot read manifest file '\(path)'; check that it exists and is readable")
+                    "cannot read manifest file '\(DiagnosticText.value(path))'; check that it exists and is readable"
+                )
             ])
         }
         return try parse(Array(data), file: shown)
@@ -113,7 +114,8 @@ private struct ManifestDecoder {
                 let allowed = Manifest.topLevelKeys.joined(separator: ", ")
                 report(
                     member.keyLocation, "unknown-key",
-                    "unknown key '\(member.key)' in manifest\(hint) (allowed keys: \(allowed))")
+                    "unknown key '\(DiagnosticText.value(member.key))' in manifest\(hint) (allowed keys: \(allowed))"
+                )
             }
         }
         let present = Set(members.map(\.key))
@@ -140,12 +142,14 @@ private struct ManifestDecoder {
         guard case .string(let text) = member.value.value else {
             report(
                 member.value.location, "wrong-type",
-                "'\(member.key)' must be a string, found \(member.value.typeDescription) \(member.value.quoted)"
+                "'\(DiagnosticText.value(member.key))' must be a string, found \(member.value.typeDescription) \(member.value.quoted)"
             )
             return nil
         }
         if text.trimmingCharacters(in: .whitespaces).isEmpty {
-            report(member.value.location, "empty-value", "'\(member.key)' must not be empty")
+            report(
+                member.value.location, "empty-value",
+                "'\(DiagnosticText.value(member.key))' must not be empty")
             return nil
         }
         return text
@@ -165,7 +169,7 @@ private struct ManifestDecoder {
             guard case .string(let provider) = member.value.value, !provider.isEmpty else {
                 report(
                     member.value.location, "wrong-type",
-                    "socket '\(member.key)' must be bound to a provider id string, found \(member.value.typeDescription) \(member.value.quoted)"
+                    "socket '\(DiagnosticText.value(member.key))' must be bound to a provider id string, found \(member.value.typeDescription) \(member.value.quoted)"
                 )
                 valid = false
                 continue
@@ -248,7 +252,8 @@ private struct ManifestDecoder {
                 let hint = Suggestion.didYouMean(member.key, in: ["id", "events"])
                 report(
                     member.keyLocation, "unknown-key",
-                    "unknown key '\(member.key)' in service entry\(hint) (allowed keys: id, events)")
+                    "unknown key '\(DiagnosticText.value(member.key))' in service entry\(hint) (allowed keys: id, events)"
+                )
                 valid = false
             }
         }

@@ -117,9 +117,11 @@ public struct ManifestValidator: Sendable {
             diagnostics.append(
                 Diagnostic(
                     at: manifest.appLocation, code: "app-mismatch",
-                    "manifest is for app '\(manifest.app)', but it is used by app '\(expectedApp)'"))
+                    "manifest is for app '\(DiagnosticText.value(manifest.app))', but it is used by app '\(expectedApp)'"
+                ))
         }
         var problems: [Diagnostic] = []
+        let manifest = checkText(manifest, into: &problems)
         let enabled = checkServices(manifest, into: &problems)
         checkSockets(manifest, enabled: enabled, into: &problems)
         diagnostics += problems.sorted { $0.location < $1.location }
@@ -137,7 +139,7 @@ public struct ManifestValidator: Sendable {
                 diagnostics.append(
                     Diagnostic(
                         at: binding.socketLocation, code: "unknown-socket",
-                        "unknown socket '\(binding.socket)'\(Suggestion.didYouMean(binding.socket, in: socketsByID.keys))"
+                        "unknown socket '\(DiagnosticText.value(binding.socket))'\(Suggestion.didYouMean(binding.socket, in: socketsByID.keys))"
                     ))
                 continue
             }
@@ -149,7 +151,7 @@ public struct ManifestValidator: Sendable {
                 diagnostics.append(
                     Diagnostic(
                         at: binding.providerLocation, code: "unknown-provider",
-                        "socket '\(socket.id)' is bound to unknown provider '\(binding.provider)'"
+                        "socket '\(socket.id)' is bound to unknown provider '\(DiagnosticText.value(binding.provider))'"
                             + (hint.map { "; did you mean '\($0)'?" } ?? "")))
                 continue
             }
@@ -222,7 +224,7 @@ public struct ManifestValidator: Sendable {
                 diagnostics.append(
                     Diagnostic(
                         at: entry.location, code: "duplicate-service-entry",
-                        "service '\(entry.id)' is enabled twice (first at line \(first.location.line), column \(first.location.column))"
+                        "service '\(DiagnosticText.value(entry.id))' is enabled twice (first at line \(first.location.line), column \(first.location.column))"
                     ))
                 continue
             }
@@ -230,7 +232,7 @@ public struct ManifestValidator: Sendable {
                 diagnostics.append(
                     Diagnostic(
                         at: entry.location, code: "unknown-service",
-                        "unknown service '\(entry.id)'\(Suggestion.didYouMean(entry.id, in: servicesByID.keys))"
+                        "unknown service '\(DiagnosticText.value(entry.id))'\(Suggestion.didYouMean(entry.id, in: servicesByID.keys))"
                     ))
                 continue
             }
@@ -245,7 +247,7 @@ public struct ManifestValidator: Sendable {
                 diagnostics.append(
                     Diagnostic(
                         at: entry.location, code: "missing-dependency",
-                        "service '\(entry.id)' depends on '\(dependency)', which is not enabled; add \"\(dependency)\" to \"services\""
+                        "service '\(DiagnosticText.value(entry.id))' depends on '\(dependency)', which is not enabled; add \"\(dependency)\" to \"services\""
                     ))
             }
         }
@@ -274,7 +276,7 @@ public struct ManifestValidator: Sendable {
                 diagnostics.append(
                     Diagnostic(
                         at: location, code: "unknown-event",
-                        "unknown lifecycle event '\(name)'\(Suggestion.didYouMean(name, in: names)) (events: \(names.joined(separator: ", ")))"
+                        "unknown lifecycle event '\(DiagnosticText.value(name))'\(Suggestion.didYouMean(name, in: names)) (events: \(names.joined(separator: ", ")))"
                     ))
                 continue
             }
@@ -286,7 +288,8 @@ public struct ManifestValidator: Sendable {
                 diagnostics.append(
                     Diagnostic(
                         at: location, code: "event-not-handled",
-                        "service '\(entry.id)' does not react to '\(name)'; \(reacts)"))
+                        "service '\(DiagnosticText.value(entry.id))' does not react to '\(DiagnosticText.value(name))'; \(reacts)"
+                    ))
             }
         }
     }

@@ -94,8 +94,7 @@ final class MutationActions: ViewerActions {
         return ChangeSummary(
             token: unreadablePrefix + String(row.sequence), title: "unreadable change · kind \"\(kind)\"",
             state: "failed", tries: 0,
-            problem:
-                "this version cannot read it, so it is never sent: x discards it, or open the data with a newer version",
+            problem: "this version cannot read it, so it is never sent; x discards it",
             failed: true)
     }
 

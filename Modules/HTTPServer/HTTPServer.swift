@@ -13,6 +13,8 @@ import Wire
 /// - Enforces limits (request line 414, header fields 431, body 413), a request timeout on the
 ///   whole head and body (408: a client sending one byte a second is dropped), an idle timeout
 ///   between requests and a write timeout.
+/// - Answers HEAD like GET without the body (the handler sees a GET); sends `100 Continue` to
+///   `Expect: 100-continue` and 417 to any other expectation.
 /// - Answers malformed requests with 400 and the JSON error body, then closes the connection.
 /// - Logs one `AccessLogEntry` per request to the configuration's sink.
 /// - Adds the faults of an `HTTPFaultProfile` (latency, 5xx, responses dropped after the

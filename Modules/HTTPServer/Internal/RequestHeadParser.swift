@@ -157,7 +157,8 @@ enum RequestHeadParser {
 
     // MARK: Message framing
 
-    /// Checks `Host`, `Content-Length`, `Transfer-Encoding`, `Connection` and `Expect`.
+    /// Checks `Host`, `Content-Length`, `Transfer-Encoding`, `Connection` and `Expect` (an
+    /// expectation other than `100-continue` is answered 417 Expectation Failed).
     ///
     /// Bodies must be sent with `Content-Length`. A request with `Transfer-Encoding` is refused
     /// and its connection closed, since where it ends cannot be known:
@@ -237,10 +238,17 @@ enum RequestHeadParser {
         }
         let keepAlive =
             minorVersion == 1 ? !connection.contains("close") : connection.contains("keep-alive")
-        let expectsContinue =
-            headers.values(for: "Expect").contains {
-                $0.trimmingCharacters(in: .whitespaces).lowercased() == "100-continue"
-            }
+        let expectations = headers.values(for: "Expect").flatMap { $0.split(separator: ",") }.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        if let unknown = expectations.first(where: { $0.lowercased() != "100-continue" }) {
+            return .failure(
+                HTTPFailure(
+                    417, "expectation_failed",
+                    "the server cannot meet 'Expect: \(unknown.prefix(80))'; the only expectation it knows is "
+                        + "100-continue"))
+        }
+        let expectsContinue = !expectations.isEmpty
         return .success(
             RequestHead(
                 method: method, target: target, minorVersion: minorVersion, headers: headers,

@@ -15,7 +15,9 @@ extension HTTPServer {
         /// Size limits on requests.
         public var limits: Limits
         /// The longest a request may take to arrive, head and body, from its first byte; a
-        /// request not complete by then is answered 408 and its connection closed. Default 10 s.
+        /// request not complete by then is answered 408 and its connection closed. A new
+        /// connection that sends nothing at all is closed (without an answer) once this long has
+        /// passed. Default 10 s.
         public var requestTimeout: Duration
         /// The longest a kept-alive connection may wait for its next request before it is
         /// closed. Default 60 s.
@@ -26,6 +28,10 @@ extension HTTPServer {
         /// How many connections may be open at once; more are answered 503 and closed.
         /// Default 1024.
         public var maxConnections: Int
+        /// How many connections one client address may have open at once, so that a flood from
+        /// one address cannot take every slot; more are answered 503 (`too_many_connections`)
+        /// and closed. Default 256 (a quarter of the default `maxConnections`).
+        public var maxConnectionsPerAddress: Int
         /// The faults to add. Default `.none`.
         public var faults: HTTPFaultProfile
         /// Where access log entries go, one per request, called on the event loop's thread (keep
@@ -37,7 +43,7 @@ extension HTTPServer {
             host: String = "127.0.0.1", port: Int = 8080, limits: Limits = Limits(),
             requestTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
             writeTimeout: Duration = .seconds(10), maxConnections: Int = 1024,
-            faults: HTTPFaultProfile = .none,
+            maxConnectionsPerAddress: Int = 256, faults: HTTPFaultProfile = .none,
             accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil
         ) {
             self.host = host
@@ -47,6 +53,7 @@ extension HTTPServer {
             self.idleTimeout = idleTimeout
             self.writeTimeout = writeTimeout
             self.maxConnections = maxConnections
+            self.maxConnectionsPerAddress = maxConnectionsPerAddress
             self.faults = faults
             self.accessLog = accessLog
         }
@@ -64,6 +71,7 @@ extension HTTPServer {
                 ("limits.requestLineBytes", limits.requestLineBytes),
                 ("limits.headerBytes", limits.headerBytes),
                 ("maxConnections", maxConnections),
+                ("maxConnectionsPerAddress", maxConnectionsPerAddress),
             ]
             for (name, value) in sizes where value < 1 {
                 throw HTTPServerError(

@@ -30,6 +30,11 @@ final class Connection {
     let id: UInt64
     let fd: Int32
     let remote: String
+    /// The client's address without its port (`"127.0.0.1"`), for the per-address limit.
+    let address: String
+    /// No byte has arrived yet: the connection waits for its first request, and gets the
+    /// request timeout for it rather than the idle timeout.
+    var isFresh = true
 
     var phase = Phase.idle
     /// Bytes read and not yet consumed start at `inputStart`.
@@ -66,6 +71,7 @@ final class Connection {
         self.id = id
         self.fd = fd
         self.remote = remote
+        address = remote.lastIndex(of: ":").map { String(remote[..<$0]) } ?? remote
         idleSince = now
     }
 

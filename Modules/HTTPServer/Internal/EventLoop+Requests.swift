@@ -24,6 +24,7 @@ extension EventLoop {
             connection.input.append(contentsOf: scratch[0..<count])
             switch connection.phase {
             case .idle:
+                connection.isFresh = false
                 connection.phase = .receiving
                 connection.requestStarted = now
                 process(connection)
@@ -291,6 +292,8 @@ extension EventLoop {
         connection.exchange = nil
         Glibc.close(connection.fd)
         connections[connection.id] = nil
+        let remaining = (connectionsByAddress[connection.address] ?? 1) - 1
+        connectionsByAddress[connection.address] = remaining > 0 ? remaining : nil
         counters.update { $0.connectionsOpen -= 1 }
         if shuttingDown { report.connectionsClosed += 1 }
     }

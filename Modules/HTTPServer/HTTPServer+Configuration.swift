@@ -82,6 +82,12 @@ extension HTTPServer {
                     code: .invalidConfiguration,
                     "limits.bodyBytes is \(limits.bodyBytes); it must be 0 or more")
             }
+            if limits.bodyBytesInFlight < limits.bodyBytes {
+                throw HTTPServerError(
+                    code: .invalidConfiguration,
+                    "limits.bodyBytesInFlight is \(limits.bodyBytesInFlight); it must be at least "
+                        + "limits.bodyBytes (\(limits.bodyBytes)), or no body that large could ever be read")
+            }
         }
     }
 
@@ -93,6 +99,7 @@ extension HTTPServer {
     /// | request line (method, target, version) | 8 KiB | 414 URI Too Long |
     /// | header lines, terminators included | 32 KiB in total | 431 Request Header Fields Too Large |
     /// | body (`Content-Length`) | 1 MiB | 413 Content Too Large |
+    /// | bodies in flight, all connections together | 64 MiB | 503 Service Unavailable |
     ///
     /// Bodies must come with `Content-Length`: `Transfer-Encoding: chunked` alone is answered 411
     /// Length Required; `Transfer-Encoding` with `Content-Length`, any other transfer coding, or
@@ -104,14 +111,22 @@ extension HTTPServer {
         public var headerBytes: Int
         /// The largest body.
         public var bodyBytes: Int
+        /// The most bytes that the bodies of all requests in flight may hold together, from the
+        /// moment a head announces its `Content-Length` until the handler has answered. A
+        /// request whose body would go over is answered 503 (`server_busy`, `Retry-After: 1`)
+        /// before its body is read, and its connection closed. When no body is in flight any
+        /// more, the memory they held is handed back to the system. At least `bodyBytes`.
+        public var bodyBytesInFlight: Int
 
-        /// Makes limits (defaults: 8 KiB, 32 KiB, 1 MiB).
+        /// Makes limits (defaults: 8 KiB, 32 KiB, 1 MiB, 64 MiB).
         public init(
-            requestLineBytes: Int = 8 * 1024, headerBytes: Int = 32 * 1024, bodyBytes: Int = 1024 * 1024
+            requestLineBytes: Int = 8 * 1024, headerBytes: Int = 32 * 1024, bodyBytes: Int = 1024 * 1024,
+            bodyBytesInFlight: Int = 64 * 1024 * 1024
         ) {
             self.requestLineBytes = requestLineBytes
             self.headerBytes = headerBytes
             self.bodyBytes = bodyBytes
+            self.bodyBytesInFlight = bodyBytesInFlight
         }
     }
 }

@@ -10,7 +10,8 @@ import Wire
 ///   answers pipelined requests in order, one at a time per connection.
 /// - Reads bodies framed by `Content-Length` only; `Transfer-Encoding` is refused (411 for
 ///   chunked, 400 otherwise, see `Limits`).
-/// - Enforces limits (request line 414, header fields 431, body 413), a request timeout on the
+/// - Enforces limits (request line 414, header fields 431, body 413, the bodies of all requests
+///   in flight together 503, their memory handed back when none is left), a request timeout on the
 ///   whole head and body (408: a client sending one byte a second is dropped; a new connection
 ///   that sends nothing is closed when it ends), an idle timeout between requests and a write
 ///   timeout.

@@ -81,3 +81,55 @@ import Wire
         }
     }
 }
+
+/// The memory that bodies in flight may hold together is capped, and handed back.
+@Suite struct BodiesInFlightTests {
+    static let kib32 = 32 * 1024
+
+    /// A POST head announcing a 32 KiB body.
+    static let head = "POST /up HTTP/1.1\r\nHost: x\r\nContent-Length: \(kib32)\r\n\r\n"
+
+    @Test func bodiesOverTheCap_areRefusedWith503_andTheBudgetComesBack() async throws {
+        // Given bodies of up to 32 KiB, 64 KiB of them in flight at once
+        let server = try startServer(configure: {
+            $0.limits = HTTPServer.Limits(bodyBytes: Self.kib32, bodyBytesInFlight: 2 * Self.kib32)
+        }) { request in Response(status: 200, body: Data("\(request.body.count)".utf8)) }
+
+        // When two clients hold half-sent 32 KiB bodies
+        let first = try RawClient(port: server.port)
+        let second = try RawClient(port: server.port)
+        for client in [first, second] { client.send(Self.head + String(repeating: "a", count: 1024)) }
+        #expect(await eventually { server.statistics.bodyBytesInFlight == 2 * Self.kib32 })
+
+        // Then a third body is refused before it is sent, and its connection closed
+        let third = try RawClient(port: server.port)
+        third.send(Self.head)
+        let refused = try await third.readResponse()
+        #expect(refused.status == 503)
+        #expect(refused.errorCode == "server_busy")
+        #expect(refused.headers["Retry-After"] == "1")
+        #expect(await third.isClosedByServer())
+
+        // And once the first body is complete and answered, another body fits
+        first.send(String(repeating: "a", count: Self.kib32 - 1024))
+        #expect(String(decoding: try await first.readResponse().body, as: UTF8.self) == "\(Self.kib32)")
+        #expect(await eventually { server.statistics.bodyBytesInFlight == Self.kib32 })
+        let fourth = try RawClient(port: server.port)
+        fourth.send(Self.head + String(repeating: "b", count: Self.kib32))
+        #expect(try await fourth.readResponse().status == 200)
+
+        // And a client that leaves with its body half-sent gives its share back
+        second.reset()
+        #expect(await eventually { server.statistics.bodyBytesInFlight == 0 })
+        _ = await server.shutdown()
+    }
+
+    @Test func aCapBelowTheBodyLimit_isRefused() {
+        #expect(throws: HTTPServerError.self) {
+            try HTTPServer.start(
+                HTTPServer.Configuration(
+                    port: 0, limits: HTTPServer.Limits(bodyBytes: 1024, bodyBytesInFlight: 1023))
+            ) { _ in Response(status: 204) }
+        }
+    }
+}

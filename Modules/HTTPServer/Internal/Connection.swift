@@ -44,6 +44,9 @@ final class Connection {
     /// The head of a request whose body is still arriving.
     var head: RequestHead?
     var sentContinue = false
+    /// The body bytes this connection's request counts against `Limits.bodyBytesInFlight`
+    /// (its `Content-Length`, from its head until its handler answers).
+    var bodyReservation = 0
     /// Bytes to write start at `outputSent`.
     var output: [UInt8] = []
     var outputSent = 0
@@ -83,6 +86,10 @@ final class Connection {
         inputStart += count
         if inputStart >= input.count {
             input.removeAll(keepingCapacity: input.capacity <= 64 * 1024)
+            inputStart = 0
+        } else if input.capacity > 64 * 1024 && input.count - inputStart <= 16 * 1024 {
+            // A body was read: keep the few bytes that follow it, not the body's buffer.
+            input = Array(input[inputStart...])
             inputStart = 0
         }
     }

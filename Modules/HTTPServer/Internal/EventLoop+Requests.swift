@@ -86,6 +86,7 @@ extension EventLoop {
                     reject(connection, failure)
                     return
                 case .success(let head):
+                    guard reserveBody(connection, head) else { return }
                     connection.head = head
                     connection.sentContinue = false
                 }
@@ -106,6 +107,44 @@ extension EventLoop {
         connection.consume(head.contentLength)
         connection.head = nil
         dispatch(connection, head, body: body)
+    }
+
+    /// Counts the body that `head` announces against `Limits.bodyBytesInFlight`; over it, the
+    /// request is answered 503 before its body is read, and false returned.
+    private func reserveBody(_ connection: Connection, _ head: RequestHead) -> Bool {
+        guard head.contentLength > 0 else { return true }
+        let limit = configuration.limits.bodyBytesInFlight
+        guard bodyBytesInFlight + head.contentLength <= limit else {
+            reject(
+                connection,
+                HTTPFailure(
+                    503, "server_busy",
+                    "the server is reading as many request bodies as it holds at once (\(limit) bytes); "
+                        + "retry shortly",
+                    headers: ["Retry-After": "1"]),
+                method: head.method.rawValue, target: head.target)
+            return false
+        }
+        connection.bodyReservation = head.contentLength
+        bodyBytesInFlight += head.contentLength
+        heapHoldsBodies = true
+        counters.update { $0.bodyBytesInFlight = bodyBytesInFlight }
+        // One buffer of the body's size, instead of doublings that each leave a block behind.
+        connection.input.reserveCapacity(connection.buffered + head.contentLength)
+        return true
+    }
+
+    /// Ends the connection's body reservation; when no body is left in flight, hands the memory
+    /// bodies held back to the system.
+    func releaseBody(_ connection: Connection) {
+        guard connection.bodyReservation > 0 else { return }
+        bodyBytesInFlight -= connection.bodyReservation
+        connection.bodyReservation = 0
+        counters.update { $0.bodyBytesInFlight = bodyBytesInFlight }
+        if bodyBytesInFlight == 0 && heapHoldsBodies {
+            heapHoldsBodies = false
+            Posix.returnFreeMemory()
+        }
     }
 
     /// The request is incomplete: wait for more bytes, unless the client has stopped sending.
@@ -182,6 +221,7 @@ extension EventLoop {
             var exchange = connection.exchange
         else { return }
         connection.task = nil
+        releaseBody(connection)
         now = Posix.now()
         exchange.status = completion.response.status
         if completion.drop {
@@ -205,8 +245,9 @@ extension EventLoop {
     {
         counters.update { $0.rejected += 1 }
         connection.head = nil
-        connection.input.removeAll()
+        connection.input = []
         connection.inputStart = 0
+        releaseBody(connection)
         connection.closeAfterResponse = true
         connection.lingerAfterResponse = true
         if connection.requestStarted == 0 || connection.phase == .idle { connection.requestStarted = now }
@@ -290,6 +331,8 @@ extension EventLoop {
             log(connection, exchange)
         }
         connection.exchange = nil
+        connection.input = []
+        releaseBody(connection)
         Glibc.close(connection.fd)
         connections[connection.id] = nil
         let remaining = (connectionsByAddress[connection.address] ?? 1) - 1

@@ -53,6 +53,10 @@ final class EventLoop: @unchecked Sendable {
     /// Open connections per client address (without the port); an address with none is absent.
     var connectionsByAddress: [String: Int] = [:]
     var nextID: UInt64 = 1
+    /// The sum of every connection's `bodyReservation`.
+    var bodyBytesInFlight = 0
+    /// Whether bodies were read since the heap was last trimmed (see `releaseBody`).
+    var heapHoldsBodies = false
     var encoder = ResponseEncoder()
     var scratch = [UInt8](repeating: 0, count: 64 * 1024)
     var arrived: [Completion] = []
@@ -92,7 +96,9 @@ final class EventLoop: @unchecked Sendable {
         writeTimeout = Self.nanoseconds(configuration.writeTimeout)
         tick = min(max(min(requestTimeout, idleTimeout, writeTimeout) / 10, 2_000_000), 250_000_000)
         let limits = configuration.limits
-        pipelineCap = limits.requestLineBytes + limits.headerBytes + limits.bodyBytes + 64 * 1024
+        // Pipelined input waiting behind a request is not counted against the bodies in flight,
+        // so it is kept to a head's worth: a body waits in the socket until its turn.
+        pipelineCap = limits.requestLineBytes + limits.headerBytes + 64 * 1024
     }
 
     static func nanoseconds(_ duration: Duration) -> UInt64 {

@@ -31,8 +31,9 @@ import Wire
             $0.requestTimeout = .seconds(1)
             $0.idleTimeout = .seconds(3600)
         }) { _ in Response(status: 204) }
+        // (Not checked that all 8 are open at once: on a busy machine the first may already be
+        // closed by the time the last connects.)
         let silent = try (0..<8).map { _ in try RawClient(port: server.port, readTimeout: .seconds(30)) }
-        #expect(await eventually { server.statistics.connectionsOpen == 8 })
 
         // When they have been closed
         for client in silent { #expect(await client.isClosedByServer()) }

@@ -121,6 +121,51 @@ final class PipedServerProcess: Sendable {
         closeOutput()
     }
 
+    /// The child's resident memory in KiB (`VmRSS` in /proc), or nil once it is gone.
+    var residentKiB: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return nil }
+        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+    }
+
+    /// Opens a connection to `127.0.0.1:port` and sends `bytes` on it without reading; returns
+    /// the socket (to close later), or -1. A send the server refuses (it closed) is not an error.
+    static func open(_ bytes: [UInt8], port: Int) -> Int32 {
+        let fd = connectLoopback(port: port)
+        guard fd >= 0 else { return -1 }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                send(fd, raw.baseAddress.map { $0 + sent }, bytes.count - sent, Int32(MSG_NOSIGNAL))
+            }
+            guard count > 0 else { break }
+            sent += count
+        }
+        return fd
+    }
+
+    private static func connectLoopback(port: Int) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return -1 }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(fd)
+            return -1
+        }
+        return fd
+    }
+
     /// Sends one request on a connection of its own to `127.0.0.1:port` and returns what came
     /// back before the server closed the connection (empty when it could not connect).
     static func exchange(_ request: String, port: Int) -> String {

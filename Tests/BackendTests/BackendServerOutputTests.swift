@@ -90,4 +90,16 @@ import Testing
         }
         return condition()
     }
+
+    @Test func maxConnectionsPerAddress_refusesTheConnectionOverIt() async throws {
+        let (server, port, directory) = try Self.start(["--quiet", "--max-connections-per-address", "1"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let held = PipedServerProcess.open([], port: port)
+        defer { close(held) }
+        let answer = PipedServerProcess.exchange(Self.request, port: port)
+        #expect(answer.hasPrefix("HTTP/1.1 503"), "got '\(answer.prefix(80))'")
+        #expect(answer.contains("too_many_connections"))
+        server.kill(SIGINT)
+        #expect(server.waitForExit() == 0)
+    }
 }

@@ -59,7 +59,9 @@ do {
     exit(1)
 }
 
-var configuration = HTTPServer.Configuration(host: options.host, port: options.port, faults: options.faults)
+var configuration = HTTPServer.Configuration(
+    host: options.host, port: options.port, maxConnectionsPerAddress: options.maxConnectionsPerAddress,
+    faults: options.faults)
 let accessLog = AccessLogQueue()
 if !options.quiet {
     configuration.accessLog = { entry in accessLog.append("\(entry)\n") }

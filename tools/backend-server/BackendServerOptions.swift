@@ -37,7 +37,7 @@ struct BackendServerOptions {
                 "faults", "PROFILE", help: "add faults for testing: latency, 5xx, lost responses (see below)"),
             .value(
                 "max-connections-per-address", "N",
-                help: "the most connections one client address may hold open (default 256 of 1024)"),
+                help: "most connections open from one address (default 256)"),
             .flag("quiet", help: "do not print the access log"),
             .version(),
         ],

@@ -19,6 +19,9 @@ extension HTTPServer {
         public var droppedAfterApply = 0
         /// Connections that closed or failed before their response was written.
         public var clientsGone = 0
+        /// Body bytes held now by requests in flight (their announced `Content-Length`s), the
+        /// figure `Limits.bodyBytesInFlight` caps.
+        public var bodyBytesInFlight = 0
     }
 
     /// What a shutdown did.

@@ -10,9 +10,14 @@ import Wire
 ///   answers pipelined requests in order, one at a time per connection.
 /// - Reads bodies framed by `Content-Length` only; `Transfer-Encoding` is refused (411 for
 ///   chunked, 400 otherwise, see `Limits`).
-/// - Enforces limits (request line 414, header fields 431, body 413), a request timeout on the
-///   whole head and body (408: a client sending one byte a second is dropped), an idle timeout
-///   between requests and a write timeout.
+/// - Enforces limits (request line 414, header fields 431, body 413, the bodies of all requests
+///   in flight together 503, their memory handed back when none is left), a request timeout on the
+///   whole head and body (408: a client sending one byte a second is dropped; a new connection
+///   that sends nothing is closed when it ends), an idle timeout between requests and a write
+///   timeout.
+/// - Limits connections, in all and per client address (503 and closed).
+/// - Answers HEAD like GET without the body (the handler sees a GET); sends `100 Continue` to
+///   `Expect: 100-continue` and 417 to any other expectation.
 /// - Answers malformed requests with 400 and the JSON error body, then closes the connection.
 /// - Logs one `AccessLogEntry` per request to the configuration's sink.
 /// - Adds the faults of an `HTTPFaultProfile` (latency, 5xx, responses dropped after the

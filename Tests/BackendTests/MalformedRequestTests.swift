@@ -22,6 +22,19 @@ import Wire
         Case(
             method: .post, path: "/v1/posts", body: "{not json", status: 400, code: "invalid_body"),
         Case(
+            method: .post, path: "/v1/posts", body: #"{"text": "mine", "text": "theirs"}"#, status: 400,
+            code: "invalid_body",
+            message: "body: the key 'text' appears more than once in one object; send each key once"),
+        Case(
+            method: .post, path: "/v1/posts", body: #"{"text": "mine", "t\u0065xt": "theirs"}"#, status: 400,
+            code: "invalid_body",
+            message: "body: the key 'text' appears more than once in one object; send each key once"),
+        Case(
+            method: .post, path: "/v1/posts",
+            body: #"{"text": "x", "attachments": [{"type": "photo", "width": 1, "width": 2, "height": 1}]}"#,
+            status: 400, code: "invalid_body",
+            message: "body: the key 'width' appears more than once in one object; send each key once"),
+        Case(
             method: .post, path: "/v1/posts", body: #"{"text": 5}"#, status: 400, code: "invalid_body",
             message: "text: expected a string, found 5"),
         Case(

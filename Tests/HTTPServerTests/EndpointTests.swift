@@ -29,6 +29,27 @@ import Wire
         await fixture.stop()
     }
 
+    @Test(arguments: ["/v1/feed?limit=5", "/v1/accounts", "/v1/nothing-here"])
+    func head_answersLikeGetWithoutTheBody(_ target: String) async throws {
+        let fixture = try ServerFixture()
+        let raw = try fixture.raw()
+        raw.send(RawClient.get(target))
+        let get = try await raw.readResponse()
+        raw.send(RawClient.get(target).replacingOccurrences(of: "GET ", with: "HEAD "))
+        let head = try await raw.readResponse(headOnly: true)
+        #expect(head.status == get.status)
+        #expect(head.headers["Content-Length"] == String(get.body.count))
+        let names = { (response: RawClient.RawResponse) in
+            response.headers.map { $0.name.lowercased() }.filter { $0 != "date" }
+        }
+        #expect(names(head) == names(get))
+        #expect(head.body.isEmpty)
+        // Nothing followed the head: the next request on the connection is answered normally.
+        raw.send(RawClient.get(target))
+        #expect(try await raw.readResponse().body == get.body)
+        await fixture.stop()
+    }
+
     @Test func aLongPoll_returnsWhenAnEventArrives() async throws {
         let fixture = try ServerFixture()
         let client = fixture.client

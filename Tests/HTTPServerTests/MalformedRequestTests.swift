@@ -120,6 +120,17 @@ import Wire
             name: "Transfer-Encoding in HTTP/1.0",
             bytes: "POST /v1/posts HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n", status: 400,
             code: "bad_transfer_encoding"),
+        Case(
+            name: "two Authorization headers",
+            bytes: "GET / HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nAuthorization: Bearer b\r\n\r\n",
+            status: 400, code: "bad_authorization",
+            message: "the request has 2 Authorization headers; send exactly one"),
+        Case(
+            name: "an expectation the server cannot meet",
+            bytes: "GET / HTTP/1.1\r\nHost: x\r\nExpect: 999-foo\r\n\r\n", status: 417,
+            code: "expectation_failed",
+            message: "the server cannot meet 'Expect: 999-foo'; the only expectation it knows is 100-continue"
+        ),
     ]
 
     @Test(arguments: cases)

@@ -10,6 +10,7 @@ struct BackendServerOptions {
     var dataDirectory: String
     var seed: UInt64 = 1
     var faults = HTTPFaultProfile.none
+    var maxConnectionsPerAddress = HTTPServer.Configuration().maxConnectionsPerAddress
     var quiet = false
     var help = false
     var version = false
@@ -34,6 +35,9 @@ struct BackendServerOptions {
             .value("seed", "N", help: "the demo data's seed, used when the directory is new (default 1)"),
             .value(
                 "faults", "PROFILE", help: "add faults for testing: latency, 5xx, lost responses (see below)"),
+            .value(
+                "max-connections-per-address", "N",
+                help: "most connections open from one address (default 256)"),
             .flag("quiet", help: "do not print the access log"),
             .version(),
         ],
@@ -43,6 +47,10 @@ struct BackendServerOptions {
               swift run prism --server http://127.0.0.1:8080
 
             \(HTTPFaultProfile.syntax)
+
+            Limits: 1024 connections (256 from one address), answered 503 beyond; a connection that
+            sends nothing is closed after 10 s; bodies up to 1 MiB (413 beyond), 64 MiB of them in
+            flight at once (503 beyond).
 
             Ctrl-C (SIGINT) or SIGTERM stops it gracefully: it stops accepting, lets requests in flight
             finish for up to 5 seconds, then closes. A second Ctrl-C stops it at once.
@@ -60,6 +68,9 @@ struct BackendServerOptions {
         options.version = parsed.versionRequested
         options.quiet = parsed.has("quiet")
         if let port = try parsed.integer("port", in: 0...65_535) { options.port = port }
+        if let most = try parsed.integer("max-connections-per-address", in: 1...1024) {
+            options.maxConnectionsPerAddress = most
+        }
         if let host = parsed.value("host") {
             guard !host.isEmpty else {
                 throw UsageError(command: command, "--host needs an address such as 127.0.0.1")

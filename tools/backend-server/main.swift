@@ -12,7 +12,10 @@ import Wire
 
 // backend-server: serves the backend over HTTP/1.1 until SIGINT or SIGTERM.
 
-let output = StandardTextOutput()
+// Neither a client hanging up while a response is written nor a reader of the output going
+// away (`| head -1`, `| tee` after Ctrl-C) may kill the process: writes fail instead.
+signal(SIGPIPE, SIG_IGN)
+let output = DescriptorOutput()
 let options: BackendServerOptions
 do {
     options = try BackendServerOptions.parse(
@@ -30,8 +33,6 @@ if options.version {
     exit(0)
 }
 
-// A client hanging up while a response is written must not kill the process.
-signal(SIGPIPE, SIG_IGN)
 // The first SIGINT or SIGTERM starts a graceful shutdown; a second one exits at once.
 let firstSignal = AsyncStream<Int32>.makeStream()
 let signalCount = Mutex(0)
@@ -44,7 +45,7 @@ watcher.install([SIGINT, SIGTERM]) { signalNumber in
     if count == 1 {
         firstSignal.continuation.yield(signalNumber)
     } else {
-        StandardTextOutput().write("backend-server: stopped at once\n")
+        DescriptorOutput().write("backend-server: stopped at once\n")
         exit(130)
     }
 }
@@ -58,9 +59,12 @@ do {
     exit(1)
 }
 
-var configuration = HTTPServer.Configuration(host: options.host, port: options.port, faults: options.faults)
+var configuration = HTTPServer.Configuration(
+    host: options.host, port: options.port, maxConnectionsPerAddress: options.maxConnectionsPerAddress,
+    faults: options.faults)
+let accessLog = AccessLogQueue()
 if !options.quiet {
-    configuration.accessLog = { entry in output.write("\(entry)\n") }
+    configuration.accessLog = { entry in accessLog.append("\(entry)\n") }
 }
 let server: HTTPServer
 do {
@@ -96,6 +100,9 @@ output.write(
     "\nbackend-server: shutting down: finishing requests in flight (up to 5 s; Ctrl-C again to stop now)\n")
 let report = await server.shutdown(gracePeriod: .seconds(5))
 backend.close()
-output.write(
-    "backend-server: stopped (\(report.finished) requests finished, \(report.abandoned) abandoned)\n")
+var farewell = "backend-server: stopped (\(report.finished) requests finished, \(report.abandoned) abandoned)"
+if accessLog.dropped > 0 {
+    farewell += "\n\(accessLog.dropped) access log lines were dropped: the output was not read fast enough"
+}
+output.write(farewell + "\n")
 exit(0)

@@ -39,7 +39,8 @@ struct RouteRequest: Sendable {
         return try Cursor.decode(text, list: list, count: count)
     }
 
-    /// The body as a JSON object, with 400 naming the problem (413 when it is too large).
+    /// The body as a JSON object, with 400 naming the problem (413 when it is too large); a key
+    /// twice in one object is a 400 too.
     func bodyObject() throws(APIError) -> WireObject {
         guard request.body.count <= Self.maximumBodySize else {
             throw APIError(
@@ -49,8 +50,18 @@ struct RouteRequest: Sendable {
         guard !request.body.isEmpty else {
             throw .invalidBody("the body is empty; send a JSON object")
         }
+        let value: JSONValue
         do {
-            return try WireObject(JSONValue(parsing: request.body), at: .root)
+            value = try JSONValue(parsing: request.body)
+        } catch {
+            throw .invalidBody("body: \(error)")
+        }
+        if let key = DuplicateKeyScanner.firstDuplicate(in: request.body) {
+            throw .invalidBody(
+                "body: the key '\(key.prefix(40))' appears more than once in one object; send each key once")
+        }
+        do {
+            return try WireObject(value, at: .root)
         } catch {
             throw .invalidBody("body: \(error)")
         }

@@ -30,6 +30,11 @@ final class Connection {
     let id: UInt64
     let fd: Int32
     let remote: String
+    /// The client's address without its port (`"127.0.0.1"`), for the per-address limit.
+    let address: String
+    /// No byte has arrived yet: the connection waits for its first request, and gets the
+    /// request timeout for it rather than the idle timeout.
+    var isFresh = true
 
     var phase = Phase.idle
     /// Bytes read and not yet consumed start at `inputStart`.
@@ -39,6 +44,9 @@ final class Connection {
     /// The head of a request whose body is still arriving.
     var head: RequestHead?
     var sentContinue = false
+    /// The body bytes this connection's request counts against `Limits.bodyBytesInFlight`
+    /// (its `Content-Length`, from its head until its handler answers).
+    var bodyReservation = 0
     /// Bytes to write start at `outputSent`.
     var output: [UInt8] = []
     var outputSent = 0
@@ -66,6 +74,7 @@ final class Connection {
         self.id = id
         self.fd = fd
         self.remote = remote
+        address = remote.lastIndex(of: ":").map { String(remote[..<$0]) } ?? remote
         idleSince = now
     }
 
@@ -77,6 +86,10 @@ final class Connection {
         inputStart += count
         if inputStart >= input.count {
             input.removeAll(keepingCapacity: input.capacity <= 64 * 1024)
+            inputStart = 0
+        } else if input.capacity > 64 * 1024 && input.count - inputStart <= 16 * 1024 {
+            // A body was read: keep the few bytes that follow it, not the body's buffer.
+            input = Array(input[inputStart...])
             inputStart = 0
         }
     }

@@ -24,6 +24,7 @@ extension EventLoop {
             connection.input.append(contentsOf: scratch[0..<count])
             switch connection.phase {
             case .idle:
+                connection.isFresh = false
                 connection.phase = .receiving
                 connection.requestStarted = now
                 process(connection)
@@ -85,6 +86,7 @@ extension EventLoop {
                     reject(connection, failure)
                     return
                 case .success(let head):
+                    guard reserveBody(connection, head) else { return }
                     connection.head = head
                     connection.sentContinue = false
                 }
@@ -105,6 +107,44 @@ extension EventLoop {
         connection.consume(head.contentLength)
         connection.head = nil
         dispatch(connection, head, body: body)
+    }
+
+    /// Counts the body that `head` announces against `Limits.bodyBytesInFlight`; over it, the
+    /// request is answered 503 before its body is read, and false returned.
+    private func reserveBody(_ connection: Connection, _ head: RequestHead) -> Bool {
+        guard head.contentLength > 0 else { return true }
+        let limit = configuration.limits.bodyBytesInFlight
+        guard bodyBytesInFlight + head.contentLength <= limit else {
+            reject(
+                connection,
+                HTTPFailure(
+                    503, "server_busy",
+                    "the server is reading as many request bodies as it holds at once (\(limit) bytes); "
+                        + "retry shortly",
+                    headers: ["Retry-After": "1"]),
+                method: head.method.rawValue, target: head.target)
+            return false
+        }
+        connection.bodyReservation = head.contentLength
+        bodyBytesInFlight += head.contentLength
+        heapHoldsBodies = true
+        counters.update { $0.bodyBytesInFlight = bodyBytesInFlight }
+        // One buffer of the body's size, instead of doublings that each leave a block behind.
+        connection.input.reserveCapacity(connection.buffered + head.contentLength)
+        return true
+    }
+
+    /// Ends the connection's body reservation; when no body is left in flight, hands the memory
+    /// bodies held back to the system.
+    func releaseBody(_ connection: Connection) {
+        guard connection.bodyReservation > 0 else { return }
+        bodyBytesInFlight -= connection.bodyReservation
+        connection.bodyReservation = 0
+        counters.update { $0.bodyBytesInFlight = bodyBytesInFlight }
+        if bodyBytesInFlight == 0 && heapHoldsBodies {
+            heapHoldsBodies = false
+            Posix.returnFreeMemory()
+        }
     }
 
     /// The request is incomplete: wait for more bytes, unless the client has stopped sending.
@@ -128,7 +168,11 @@ extension EventLoop {
         counters.update { $0.requests += 1 }
         let request: Request
         do {
-            request = try Request(method: head.method, target: head.target, headers: head.headers, body: body)
+            // HEAD is answered like GET (RFC 9110, 9.3.2): the handler sees a GET, and the encoder
+            // writes its status and fields, with the GET body's length, but not the body.
+            request = try Request(
+                method: head.isHead ? .get : head.method, target: head.target, headers: head.headers,
+                body: body)
         } catch {
             reject(
                 connection, .badRequest("bad_request_target", error.message), method: head.method.rawValue,
@@ -177,6 +221,7 @@ extension EventLoop {
             var exchange = connection.exchange
         else { return }
         connection.task = nil
+        releaseBody(connection)
         now = Posix.now()
         exchange.status = completion.response.status
         if completion.drop {
@@ -200,8 +245,9 @@ extension EventLoop {
     {
         counters.update { $0.rejected += 1 }
         connection.head = nil
-        connection.input.removeAll()
+        connection.input = []
         connection.inputStart = 0
+        releaseBody(connection)
         connection.closeAfterResponse = true
         connection.lingerAfterResponse = true
         if connection.requestStarted == 0 || connection.phase == .idle { connection.requestStarted = now }
@@ -285,8 +331,12 @@ extension EventLoop {
             log(connection, exchange)
         }
         connection.exchange = nil
+        connection.input = []
+        releaseBody(connection)
         Glibc.close(connection.fd)
         connections[connection.id] = nil
+        let remaining = (connectionsByAddress[connection.address] ?? 1) - 1
+        connectionsByAddress[connection.address] = remaining > 0 ? remaining : nil
         counters.update { $0.connectionsOpen -= 1 }
         if shuttingDown { report.connectionsClosed += 1 }
     }

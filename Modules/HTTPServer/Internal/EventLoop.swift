@@ -50,7 +50,13 @@ final class EventLoop: @unchecked Sendable {
     var listener: Int32
     var acceptPausedUntil: UInt64 = 0
     var connections: [UInt64: Connection] = [:]
+    /// Open connections per client address (without the port); an address with none is absent.
+    var connectionsByAddress: [String: Int] = [:]
     var nextID: UInt64 = 1
+    /// The sum of every connection's `bodyReservation`.
+    var bodyBytesInFlight = 0
+    /// Whether bodies were read since the heap was last trimmed (see `releaseBody`).
+    var heapHoldsBodies = false
     var encoder = ResponseEncoder()
     var scratch = [UInt8](repeating: 0, count: 64 * 1024)
     var arrived: [Completion] = []
@@ -90,7 +96,9 @@ final class EventLoop: @unchecked Sendable {
         writeTimeout = Self.nanoseconds(configuration.writeTimeout)
         tick = min(max(min(requestTimeout, idleTimeout, writeTimeout) / 10, 2_000_000), 250_000_000)
         let limits = configuration.limits
-        pipelineCap = limits.requestLineBytes + limits.headerBytes + limits.bodyBytes + 64 * 1024
+        // Pipelined input waiting behind a request is not counted against the bodies in flight,
+        // so it is kept to a head's worth: a body waits in the socket until its turn.
+        pipelineCap = limits.requestLineBytes + limits.headerBytes + 64 * 1024
     }
 
     static func nanoseconds(_ duration: Duration) -> UInt64 {
@@ -251,24 +259,39 @@ final class EventLoop: @unchecked Sendable {
             Posix.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
             guard connections.count < configuration.maxConnections else {
                 counters.accepted(opened: false)
-                refuseBusy(fd)
+                refuse(
+                    fd,
+                    .error(
+                        503, code: "server_busy",
+                        message:
+                            "the server has \(configuration.maxConnections) connections open, its limit; "
+                            + "retry shortly",
+                        headers: ["Retry-After": "1"]))
                 continue
             }
             let connection = Connection(id: nextID, fd: fd, remote: Posix.describe(storage), now: now)
+            let fromAddress = connectionsByAddress[connection.address] ?? 0
+            guard fromAddress < configuration.maxConnectionsPerAddress else {
+                counters.accepted(opened: false)
+                refuse(
+                    fd,
+                    .error(
+                        503, code: "too_many_connections",
+                        message: "your address has \(fromAddress) connections open, the most one address may "
+                            + "have; close some or retry shortly",
+                        headers: ["Retry-After": "1"]))
+                continue
+            }
+            connectionsByAddress[connection.address] = fromAddress + 1
             nextID += 1
             connections[connection.id] = connection
             counters.accepted(opened: true)
         }
     }
 
-    /// Answers a connection over `maxConnections` with 503 (best effort) and closes it.
-    private func refuseBusy(_ fd: Int32) {
+    /// Answers a connection over a connection limit with `response` (best effort) and closes it.
+    private func refuse(_ fd: Int32, _ response: Response) {
         var bytes: [UInt8] = []
-        let response = Response.error(
-            503, code: "server_busy",
-            message:
-                "the server has \(configuration.maxConnections) connections open, its limit; retry shortly",
-            headers: ["Retry-After": "1"])
         _ = encoder.encode(response, into: &bytes, headOnly: false, close: true, keepAliveHeader: false)
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         Glibc.close(fd)
@@ -282,7 +305,13 @@ final class EventLoop: @unchecked Sendable {
         for connection in Array(connections.values) where !connection.isClosed {
             switch connection.phase {
             case .idle:
-                if shuttingDown || now - connection.idleSince >= idleTimeout { closeConnection(connection) }
+                // A connection that has sent nothing yet gets the request timeout, so that idle
+                // connections cannot hold every slot for the (longer) idle timeout.
+                let limit = connection.isFresh ? requestTimeout : idleTimeout
+                if shuttingDown || now - connection.idleSince >= limit {
+                    if connection.isFresh && !shuttingDown { counters.update { $0.timeouts += 1 } }
+                    closeConnection(connection)
+                }
             case .receiving:
                 if now - connection.requestStarted >= requestTimeout {
                     counters.update { $0.timeouts += 1 }

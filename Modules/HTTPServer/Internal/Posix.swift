@@ -42,6 +42,17 @@ enum Posix {
         return limit.rlim_cur > rlim_t(Int.max) ? Int.max : Int(limit.rlim_cur)
     }
 
+    /// glibc's `malloc_trim` (not in the Glibc module), looked up once; nil elsewhere.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+    }()
+
+    /// Hands the heap's free memory back to the system (`malloc_trim(0)`). Freed buffers of a
+    /// megabyte or so stay in the process otherwise: glibc serves them from its heap once it has
+    /// seen such buffers freed, and keeps what it frees there.
+    static func returnFreeMemory() { _ = mallocTrim?(0) }
+
     private static func cString(_ characters: [CChar]) -> String {
         String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }

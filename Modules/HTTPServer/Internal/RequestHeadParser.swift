@@ -4,6 +4,7 @@ import Wire
 /// Reads a complete request head (request line, header fields, empty line) strictly: exactly one
 /// space between the request line's parts, token methods and field names, no whitespace before
 /// a field's colon, no folded lines, no control characters in values, `Host` once in HTTP/1.1,
+/// `Authorization` at most once,
 /// a consistent `Content-Length`, and no `Transfer-Encoding` (see `framing`).
 ///
 /// Complexity: O(n) in the head's length.
@@ -157,7 +158,8 @@ enum RequestHeadParser {
 
     // MARK: Message framing
 
-    /// Checks `Host`, `Content-Length`, `Transfer-Encoding`, `Connection` and `Expect`.
+    /// Checks `Host`, `Authorization` (at most one), `Content-Length`, `Transfer-Encoding`, `Connection` and `Expect` (an
+    /// expectation other than `100-continue` is answered 417 Expectation Failed).
     ///
     /// Bodies must be sent with `Content-Length`. A request with `Transfer-Encoding` is refused
     /// and its connection closed, since where it ends cannot be known:
@@ -175,6 +177,14 @@ enum RequestHeadParser {
                     hosts.isEmpty
                         ? "an HTTP/1.1 request needs a Host header; add 'Host: 127.0.0.1:PORT'"
                         : "the request has \(hosts.count) Host headers; send exactly one"))
+        }
+        let authorizations = headers.values(for: "Authorization").count
+        if authorizations > 1 {
+            // Which one a handler would read is not certain; the request is refused instead.
+            return .failure(
+                .badRequest(
+                    "bad_authorization",
+                    "the request has \(authorizations) Authorization headers; send exactly one"))
         }
         let lengths = headers.values(for: "Content-Length")
         let codings = headers.values(for: "Transfer-Encoding")
@@ -237,10 +247,17 @@ enum RequestHeadParser {
         }
         let keepAlive =
             minorVersion == 1 ? !connection.contains("close") : connection.contains("keep-alive")
-        let expectsContinue =
-            headers.values(for: "Expect").contains {
-                $0.trimmingCharacters(in: .whitespaces).lowercased() == "100-continue"
-            }
+        let expectations = headers.values(for: "Expect").flatMap { $0.split(separator: ",") }.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        if let unknown = expectations.first(where: { $0.lowercased() != "100-continue" }) {
+            return .failure(
+                HTTPFailure(
+                    417, "expectation_failed",
+                    "the server cannot meet 'Expect: \(unknown.prefix(80))'; the only expectation it knows is "
+                        + "100-continue"))
+        }
+        let expectsContinue = !expectations.isEmpty
         return .success(
             RequestHead(
                 method: method, target: target, minorVersion: minorVersion, headers: headers,

@@ -40,9 +40,27 @@ final class RawClient: @unchecked Sendable {
     /// The socket is stored only once connected: a class whose initializer throws after every
     /// property is set still runs `deinit`, which would close the descriptor a second time (and
     /// end whatever another thread had opened under the same number meanwhile).
-    init(port: Int, readTimeout: Duration = .seconds(5)) throws {
+    ///
+    /// `from` is the local address to connect from (another loopback address, such as
+    /// `127.0.0.2`, is a second client address on Linux); nil lets the kernel choose.
+    init(port: Int, readTimeout: Duration = .seconds(5), from source: String? = nil) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                let code = errno
+                Glibc.close(fd)
+                throw Failure(description: "cannot bind to \(source): errno \(code)")
+            }
+        }
         let result = withLoopbackAddress(port: port) { connect(fd, $0, $1) }
         guard result == 0 else {
             let code = errno

@@ -98,7 +98,7 @@ public final class ServiceRuntime: Sendable {
         let clock = ContinuousClock()
         let launch = Launch(remaining: nodes.map(\.dependencies.count))
         let roots = nodes.indices.filter { nodes[$0].dependencies.isEmpty }
-        let shortest = nodes.map(\.definition.startTimeout).min() ?? .seconds(10)
+        let shortest = nodes.map(\.definition.startTimeout).min() ?? .seconds(30)
 
         let watchdog = Task {
             while !Task.isCancelled {

@@ -48,7 +48,9 @@ public struct ServiceDefinition: Sendable {
     public let dependencies: [String]
     /// The lifecycle events it reacts to.
     public let events: Set<LifecycleEvent.Kind>
-    /// How long `start` may take before the launch fails.
+    /// How long `start` may take before the launch fails: hang detection, so generous (30
+    /// seconds unless the definition says otherwise). Starts that open files took over 10 seconds
+    /// on a 2-core machine while the test suite kept every core busy.
     public let startTimeout: Duration
     /// How long `stop` may take before it is abandoned.
     public let stopTimeout: Duration
@@ -60,7 +62,7 @@ public struct ServiceDefinition: Sendable {
     /// Declares a service.
     public init<S: Service>(
         _ key: ServiceKey<S>, dependencies: [String] = [], events: Set<LifecycleEvent.Kind> = [],
-        startTimeout: Duration = .seconds(10), stopTimeout: Duration = .seconds(5),
+        startTimeout: Duration = .seconds(30), stopTimeout: Duration = .seconds(5),
         file: String = #filePath, line: Int = #line, column: Int = #column,
         make: @escaping @Sendable (ServiceContext) throws -> S
     ) {

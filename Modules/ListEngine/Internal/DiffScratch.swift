@@ -1,12 +1,12 @@
 import Synchronization
 
-/// Scratch memory for large diffs, kept between diffs so a large diff does not pay the
-/// operating system's page faults for fresh memory every time (about 2 µs per 4 KiB page on a
-/// virtual machine, which is a third of the time of a million-item diff).
+/// Scratch memory for diffs: one small workspace kept between diffs, large ones given back.
 ///
-/// Blocks under `pooledBytes` are allocated and freed directly (the allocator reuses them
-/// cheaply). Of larger ones, one block of at most `parkedBytes` stays parked for the next
-/// diff; concurrent diffs each get their own block.
+/// A block of at most `parkedBytes` (enough for a diff of about 10,000 items) stays parked
+/// for the next diff, so the frequent small diffs of a screen reuse warm memory. Larger blocks
+/// are freed as soon as their diff ends, so a process that once diffed a million items does
+/// not keep tens of megabytes it may never use again (the next large diff pays the operating
+/// system's page faults for fresh memory instead). Concurrent diffs each get their own block.
 @usableFromInline
 final class DiffScratch: Sendable {
     /// A block of raw memory and its size.
@@ -21,20 +21,21 @@ final class DiffScratch: Sendable {
     /// The pool every diff uses.
     @usableFromInline static let shared = DiffScratch()
 
-    /// Blocks smaller than this are not pooled.
-    static let pooledBytes = 1 << 20
-    /// The largest block kept parked (enough for a diff of about two million items).
-    static let parkedBytes = 128 << 20
+    /// The largest block kept parked between diffs.
+    static let parkedBytes = 1 << 20
     /// The alignment of every block and region.
     @usableFromInline static let alignment = 64
 
     private let parked = Mutex<Block?>(nil)
 
+    /// The size of the parked block, or 0 when none is parked.
+    var parkedByteCount: Int { parked.withLock { $0?.byteCount ?? 0 } }
+
     /// A block of at least `byteCount` bytes; give it back with `giveBack`.
     @usableFromInline
     func take(byteCount: Int) -> Block {
         let wanted = Swift.max(byteCount, Self.alignment)
-        if wanted >= Self.pooledBytes {
+        if wanted <= Self.parkedBytes {
             let reused = parked.withLock { parked -> Block? in
                 guard let block = parked, block.byteCount >= wanted else { return nil }
                 parked = nil
@@ -46,10 +47,10 @@ final class DiffScratch: Sendable {
             base: .allocate(byteCount: wanted, alignment: Self.alignment), byteCount: wanted)
     }
 
-    /// Returns a block taken with `take`: parks it when it is worth keeping, else frees it.
+    /// Returns a block taken with `take`: parks it when it is small, else frees it.
     @usableFromInline
     func giveBack(_ block: Block) {
-        guard block.byteCount >= Self.pooledBytes, block.byteCount <= Self.parkedBytes else {
+        guard block.byteCount <= Self.parkedBytes else {
             block.base.deallocate()
             return
         }

@@ -19,6 +19,9 @@ struct DiffEnds {
     @usableFromInline var prefixUpdates: [Int] = []
     /// Indexes in old of suffix items whose content changed, descending.
     @usableFromInline var suffixUpdates: [Int] = []
+    /// Whether the suffix is known to share no identifier with the middle (checked while
+    /// scanning it), or nil when `keepsSuffix` must check.
+    @usableFromInline var suffixIsIndependent: Bool?
 
     /// Measures the common prefix and suffix of `old` and `new`. O(prefix + suffix).
     @inlinable
@@ -30,6 +33,15 @@ struct DiffEnds {
             prefix += 1
         }
         let room = shorter - prefix
+        self.prefix = prefix
+        // New posts on top (or items removed from the top): if the suffix turns out to be all
+        // that is left of the shorter array, the middle is the rest of the longer one, known
+        // now, so the check that the suffix is independent of it rides along with the scan.
+        let guessedMiddle = old.count + new.count - 2 * shorter
+        if T.DiffIdentifier.self == Int.self && guessedMiddle > 0 && guessedMiddle <= room {
+            if scanIntegerSuffix(old: old, new: new, room: room, middle: guessedMiddle) { return }
+            suffixUpdates = []
+        }
         var suffix = 0
         var oldIndex = old.count - 1
         var newIndex = new.count - 1
@@ -39,8 +51,42 @@ struct DiffEnds {
             oldIndex -= 1
             newIndex -= 1
         }
-        self.prefix = prefix
         self.suffix = suffix
+    }
+
+    /// Scans the suffix of `Int` identifiers, checking each against the `middle` items of the
+    /// longer array after the prefix. True when the suffix covers the rest of the shorter array
+    /// (the check is then complete), false to scan again without the check.
+    @inlinable
+    mutating func scanIntegerSuffix<T: ListDiffable>(
+        old: UnsafeBufferPointer<T>, new: UnsafeBufferPointer<T>, room: Int, middle: Int
+    ) -> Bool {
+        let longer = old.count > new.count ? old : new
+        let middleRange = prefix..<(prefix + middle)
+        var identifiers = Set<T.DiffIdentifier>(minimumCapacity: middle)
+        for index in middleRange { identifiers.insert(longer[index].diffIdentifier) }
+        let filter = IntegerFilter(
+            identifiers.lazy.map { unsafeBitCast($0, to: Int.self) }, count: identifiers.count)
+        defer { filter.release() }
+        var suffix = 0
+        var oldIndex = old.count - 1
+        var newIndex = new.count - 1
+        var independent = true
+        while suffix < room {
+            let identifier = old[oldIndex].diffIdentifier
+            guard identifier == new[newIndex].diffIdentifier else { return false }
+            if !old[oldIndex].isContentEqual(to: new[newIndex]) { suffixUpdates.append(oldIndex) }
+            if filter.mayContain(unsafeBitCast(identifier, to: Int.self)) && identifiers.contains(identifier)
+            {
+                independent = false
+            }
+            suffix += 1
+            oldIndex -= 1
+            newIndex -= 1
+        }
+        self.suffix = suffix
+        suffixIsIndependent = independent
+        return true
     }
 
     /// Forgets the suffix (its items then go through the matching).
@@ -48,6 +94,7 @@ struct DiffEnds {
     mutating func dropSuffix() {
         suffix = 0
         suffixUpdates = []
+        suffixIsIndependent = nil
     }
 
     /// Whether the suffix is worth keeping: it is no shorter than the middle (else checking
@@ -62,6 +109,7 @@ struct DiffEnds {
         let oldMiddle = prefix..<(old.count - suffix)
         let newMiddle = prefix..<(new.count - suffix)
         if suffix == 0 || (oldMiddle.isEmpty && newMiddle.isEmpty) { return true }
+        if let suffixIsIndependent { return suffixIsIndependent }
         if oldMiddle.count + newMiddle.count > suffix { return false }
         var middle = Set<T.DiffIdentifier>(minimumCapacity: oldMiddle.count + newMiddle.count)
         for index in oldMiddle { middle.insert(old[index].diffIdentifier) }

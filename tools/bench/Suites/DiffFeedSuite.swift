@@ -47,9 +47,10 @@ extension DiffFeedSuite {
         typealias Item = DiffSuite.Item
 
         func run() {
+            // First, so no earlier large diff has left memory behind.
+            memory(count: 1_000_000)
             for count in [100_000, 1_000_000] { newPostsOnTop(count: count) }
             stringIdentifiers(count: 100_000)
-            memory(count: 1_000_000)
             batchSafe(count: 100_000)
         }
 
@@ -177,10 +178,10 @@ extension DiffFeedSuite {
             init() {
                 peak = ProcessMemory.resident()
                 let thread = Thread { [self] in
-                    while running.load(ordering: .acquiring) {
+                    repeat {
                         peak = max(peak, ProcessMemory.resident())
                         usleep(50)
-                    }
+                    } while running.load(ordering: .acquiring)
                     finished.store(true, ordering: .releasing)
                 }
                 thread.start()

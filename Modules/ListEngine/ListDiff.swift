@@ -17,8 +17,11 @@
 /// the number of moves the minimum (matched count − L). An item that only shifted because of
 /// inserts or deletes before it is never a move.
 ///
-/// Two arrays with the same identifiers in the same order take a fast path: one pass of
-/// identifier and content comparisons, no hashing.
+/// Before matching, the common prefix and suffix (items whose identifiers agree at the same
+/// distance from the start, or the end, of both arrays) are paired by position with one
+/// identifier comparison per item and no hashing, so new posts on top, changes only near the
+/// end, and identical arrays cost about one pass over the arrays. The suffix is kept only when
+/// none of its identifiers occurs in the middle, so duplicates still pair k-th with k-th.
 public enum ListDiff {
     /// The changes that turn `old` into `new`.
     ///
@@ -26,45 +29,54 @@ public enum ListDiff {
     /// (see the type's documentation).
     @inlinable
     public static func diff<T: ListDiffable>(old: [T], new: [T]) -> ListDiffResult {
-        if old.count == new.count, let identical = diffSameOrder(old: old, new: new) {
-            return identical
-        }
-        if old.count < Int(Int32.max) && new.count < Int(Int32.max) {
-            return diffMatching(old: old, new: new, indexType: Int32.self).result
-        }
-        return diffMatching(old: old, new: new, indexType: Int.self).result
+        diffTrimmed(old: old, new: new, keepsMatches: false).result
     }
 
-    /// The result for two arrays of equal length with the same identifiers at every index, or
-    /// nil as soon as an index differs. O(n), no hashing.
+    /// The diff, and the old index of each new item (-1 for inserted ones), for the adapter.
+    static func diffAndMatches<T: ListDiffable>(old: [T], new: [T]) -> (ListDiffResult, [Int]) {
+        let (result, matches) = diffTrimmed(old: old, new: new, keepsMatches: true)
+        return (result, matches ?? [])
+    }
+
+    /// The diff with the common prefix and suffix paired by position (see `DiffEnds`) and only
+    /// the middle matched; with `keepsMatches`, also the old index of each new item (-1 for
+    /// inserted ones).
     @inlinable
-    static func diffSameOrder<T: ListDiffable>(old: [T], new: [T]) -> ListDiffResult? {
-        var updates: [Int] = []
-        let same = old.withUnsafeBufferPointer { old in
-            new.withUnsafeBufferPointer { new in
-                for index in 0..<old.count {
-                    guard old[index].diffIdentifier == new[index].diffIdentifier else { return false }
-                    if !old[index].isContentEqual(to: new[index]) { updates.append(index) }
+    static func diffTrimmed<T: ListDiffable>(old: [T], new: [T], keepsMatches: Bool) -> (
+        result: ListDiffResult, matches: [Int]?
+    ) {
+        let found = old.withUnsafeBufferPointer { oldItems in
+            new.withUnsafeBufferPointer { newItems in
+                var ends = DiffEnds(old: oldItems, new: newItems)
+                if !ends.keepsSuffix(old: oldItems, new: newItems) { ends.dropSuffix() }
+                let oldMiddle = ends.prefix..<(oldItems.count - ends.suffix)
+                let newMiddle = ends.prefix..<(newItems.count - ends.suffix)
+                let middle: DiffChanges
+                if oldMiddle.isEmpty || newMiddle.isEmpty {
+                    middle = DiffChanges(
+                        deletes: Array(0..<oldMiddle.count), inserts: Array(0..<newMiddle.count), updates: [],
+                        moves: [], matches: keepsMatches ? Array(repeating: -1, count: newMiddle.count) : nil)
+                } else {
+                    middle = Self.changes(
+                        old: UnsafeBufferPointer(rebasing: oldItems[oldMiddle]),
+                        new: UnsafeBufferPointer(rebasing: newItems[newMiddle]), keepsMatches: keepsMatches)
                 }
-                return true
+                return middle.placed(in: ends, oldCount: oldItems.count, newCount: newItems.count)
             }
         }
-        guard same else { return nil }
-        return ListDiffResult(
-            deletes: [], inserts: [], updates: updates, moves: [], oldCount: old.count,
-            newCount: new.count, index: LazyDiffIndex(old: old, new: new))
+        let result = ListDiffResult(
+            deletes: found.deletes, inserts: found.inserts, updates: found.updates,
+            moves: found.moves, oldCount: old.count, newCount: new.count,
+            index: LazyDiffIndex(old: old, new: new))
+        return (result, found.matches)
     }
 
-    /// Heckel matching and the results (see `HeckelWorkspace`); with `keepsMatches`, also the
-    /// old index of each new item (-1 for inserted ones).
+    /// Heckel matching of whole arrays, without trimming (see `HeckelWorkspace`); with
+    /// `keepsMatches`, also the old index of each new item (-1 for inserted ones).
     @inlinable
     static func diffMatching<T: ListDiffable, Index: FixedWidthInteger & SignedInteger>(
         old: [T], new: [T], indexType: Index.Type, keepsMatches: Bool = false
     ) -> (result: ListDiffResult, matches: [Int]?) {
-        // Items no bigger than their identifier (type-erased items, for one) are copied whole
-        // into the matching's buckets, so content is compared in cache while matching; bigger
-        // ones keep only their identifier there and are compared afterwards, from the arrays
-        // (copying them would cost more memory traffic than it saves).
         if MemoryLayout<T>.stride <= MemoryLayout<T.DiffIdentifier>.stride {
             return diffMatching(
                 old: old, new: new, key: HeckelItemKey<T>.self, indexType: indexType,
@@ -75,42 +87,72 @@ public enum ListDiff {
             keepsMatches: keepsMatches)
     }
 
-    /// The matching with occurrences keeping `Key`.
+    /// The matching of whole arrays with occurrences keeping `Key`.
     @inlinable
     static func diffMatching<T, Key: HeckelKey, Index: FixedWidthInteger & SignedInteger>(
         old: [T], new: [T], key: Key.Type, indexType: Index.Type, keepsMatches: Bool
     ) -> (result: ListDiffResult, matches: [Int]?) where Key.Item == T {
-        var matches: [Int]?
         let changes = old.withUnsafeBufferPointer { oldItems in
             new.withUnsafeBufferPointer { newItems in
-                var workspace = HeckelWorkspace<Key, Index>(
-                    oldCount: oldItems.count, newCount: newItems.count)
-                defer { workspace.release() }
-                workspace.partition(old: oldItems, new: newItems)
-                workspace.match()
-                if keepsMatches {
-                    let newToOld = workspace.newToOld
-                    matches = (0..<newItems.count).map { Int(truncatingIfNeeded: newToOld[$0]) }
-                }
-                return workspace.finish(old: oldItems, new: newItems)
+                matchChanges(
+                    old: oldItems, new: newItems, key: key, indexType: indexType, keepsMatches: keepsMatches)
             }
         }
         let result = ListDiffResult(
             deletes: changes.deletes, inserts: changes.inserts, updates: changes.updates,
             moves: changes.moves, oldCount: old.count, newCount: new.count,
             index: LazyDiffIndex(old: old, new: new))
-        return (result, matches)
+        return (result, changes.matches)
     }
 
-    /// The diff, and the old index of each new item (-1 for inserted ones), for the adapter.
-    static func diffAndMatches<T: ListDiffable>(old: [T], new: [T]) -> (ListDiffResult, [Int]) {
-        if old.count == new.count, let identical = diffSameOrder(old: old, new: new) {
-            return (identical, Array(0..<new.count))
+    /// The matching's changes for two buffers, with the index type and key their sizes call for.
+    @inlinable
+    static func changes<T: ListDiffable>(
+        old: UnsafeBufferPointer<T>, new: UnsafeBufferPointer<T>, keepsMatches: Bool
+    ) -> DiffChanges {
+        if old.count < Int(Int32.max) && new.count < Int(Int32.max) {
+            return changes(old: old, new: new, indexType: Int32.self, keepsMatches: keepsMatches)
         }
-        let (result, matches) =
-            old.count < Int(Int32.max) && new.count < Int(Int32.max)
-            ? diffMatching(old: old, new: new, indexType: Int32.self, keepsMatches: true)
-            : diffMatching(old: old, new: new, indexType: Int.self, keepsMatches: true)
-        return (result, matches ?? [])
+        return changes(old: old, new: new, indexType: Int.self, keepsMatches: keepsMatches)
+    }
+
+    /// The matching's changes with indexes of `Index`.
+    @inlinable
+    static func changes<T: ListDiffable, Index: FixedWidthInteger & SignedInteger>(
+        old: UnsafeBufferPointer<T>, new: UnsafeBufferPointer<T>, indexType: Index.Type, keepsMatches: Bool
+    ) -> DiffChanges {
+        // Items no bigger than their identifier (type-erased items, for one) are copied whole
+        // into the matching's buckets, so content is compared in cache while matching; bigger
+        // ones keep only their identifier there and are compared afterwards, from the arrays
+        // (copying them would cost more memory traffic than it saves).
+        if MemoryLayout<T>.stride <= MemoryLayout<T.DiffIdentifier>.stride {
+            return matchChanges(
+                old: old, new: new, key: HeckelItemKey<T>.self, indexType: indexType,
+                keepsMatches: keepsMatches)
+        }
+        return matchChanges(
+            old: old, new: new, key: HeckelIdentifierKey<T>.self, indexType: indexType,
+            keepsMatches: keepsMatches)
+    }
+
+    /// Runs the matching's passes over two buffers (see `HeckelWorkspace`).
+    @inlinable
+    static func matchChanges<T, Key: HeckelKey, Index: FixedWidthInteger & SignedInteger>(
+        old: UnsafeBufferPointer<T>, new: UnsafeBufferPointer<T>, key: Key.Type, indexType: Index.Type,
+        keepsMatches: Bool
+    ) -> DiffChanges where Key.Item == T {
+        var workspace = HeckelWorkspace<Key, Index>(oldCount: old.count, newCount: new.count)
+        defer { workspace.release() }
+        workspace.partition(old: old, new: new)
+        workspace.match()
+        var matches: [Int]?
+        if keepsMatches {
+            let newToOld = workspace.newToOld
+            matches = (0..<new.count).map { Int(truncatingIfNeeded: newToOld[$0]) }
+        }
+        let found = workspace.finish(old: old, new: new)
+        return DiffChanges(
+            deletes: found.deletes, inserts: found.inserts, updates: found.updates, moves: found.moves,
+            matches: matches)
     }
 }

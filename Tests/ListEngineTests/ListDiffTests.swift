@@ -212,13 +212,16 @@ import Testing
         #expect(ListDiffContract.violations(of: result, old: old, new: new).isEmpty)
     }
 
-    @Test func diffWhenSameOrderButContentChanged_takesFastPathAndReportsUpdates() {
+    @Test func diffWhenSameOrderButContentChanged_isAllCommonPrefixAndReportsUpdates() {
         let old = [DiffTestItem](ids: [3, 1, 2])
         var new = old
         new[1].version = 2
-        let fast = ListDiff.diffSameOrder(old: old, new: new)
-        #expect(fast?.updates == [1])
-        #expect(ListDiff.diffSameOrder(old: old, new: [DiffTestItem](ids: [3, 2, 1])) == nil)
+        let ends = old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in DiffEnds(old: old, new: new) }
+        }
+        #expect(ends.prefix == 3 && ends.suffix == 0)
+        #expect(ends.prefixUpdates == [1])
+        #expect(ListDiff.diff(old: old, new: new).updates == [1])
     }
 
     @Test func diffResultDescription_listsEveryChange() {

@@ -5,6 +5,7 @@ enum BenchCatalog {
         LaunchSuite.suite,
         LintSuite.suite,
         DiffSuite.suite,
+        DiffFeedSuite.suite,
         StoreSuite.suite,
         ColdStartSuite.suite,
         MutationsSuite.suite,

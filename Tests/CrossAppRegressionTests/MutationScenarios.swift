@@ -119,6 +119,7 @@ import Wire
             let textRun = await HeadlessHarness.run(
                 app.definition, script: "wait\nkey n\ntype \(text)\nkey enter\nwait\nframe\n",
                 directories: directories, height: 40)
+            #expect(textRun.status == 0, "\(app.id): \(textRun.errors)")
             #expect(textRun.lastFrame.contains(text))
         }
 

@@ -10,10 +10,13 @@ import Synchronization
 /// app processes never share one journal (the second one's changes were refused: the journal's
 /// next sequence lives in memory).
 ///
-/// The hold is a `flock` on `app.lock` in the directory, which belongs to one open of the file:
-/// a second session conflicts with the first even in the same process, and the system lets go
-/// when the process ends, however it ends. The holder writes its process id into the file, so a
-/// second instance can say who holds it.
+/// The hold is a POSIX record lock (`fcntl(F_SETLK)`) on `app.lock` in the directory. Such a lock
+/// belongs to the process, so the system lets go when the process ends, however it ends, and a
+/// child the process forks never holds it. (A `flock` belonged to the open file, which a forked
+/// child shares until it execs: a test that spawned processes kept a stopped session's directory
+/// locked for a moment, and the next session on it was refused.) Within one process, a table of
+/// the directories held makes a second session conflict with the first. The holder writes its
+/// process id into the file, so a second instance can say who holds it.
 ///
 /// ```swift
 /// let lock = try DataDirectoryLock.acquire(directory: "/home/ada/.local/share/loom/strand", app: "strand")
@@ -23,9 +26,12 @@ package final class DataDirectoryLock: Sendable {
     /// The lock file's name in the data directory.
     package static let fileName = "app.lock"
 
+    /// The lock files this process holds: a second session in the same process is refused
+    /// through this table (a process's own record locks never conflict with each other).
+    private static let held = Mutex<Set<String>>([])
+
     /// The lock file.
     package let path: String
-    /// The open lock file, or -1 once released.
     private let descriptor: Mutex<Int32>
 
     private init(path: String, descriptor: Int32) {
@@ -33,26 +39,32 @@ package final class DataDirectoryLock: Sendable {
         self.descriptor = Mutex(descriptor)
     }
 
-    /// Takes the data directory `directory` for this session, or says who has it.
-    ///
-    /// - Throws: `DataDirectoryLockError` when another session holds it, or the lock file cannot
-    ///   be opened.
+    /// Takes the hold on `directory` for `app`, or says who has it.
     package static func acquire(directory: String, app: String) throws(DataDirectoryLockError)
         -> DataDirectoryLock
     {
         let path = directory + "/" + fileName
+        guard held.withLock({ $0.insert(path).inserted }) else {
+            throw DataDirectoryLockError(app: app, directory: directory, holder: getpid(), problem: nil)
+        }
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw DataDirectoryLockError(
-                app: app, directory: directory, holder: nil, problem: String(cString: strerror(errno)))
+            let problem = String(cString: strerror(errno))
+            _ = held.withLock { $0.remove(path) }
+            throw DataDirectoryLockError(app: app, directory: directory, holder: nil, problem: problem)
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        guard fcntl(descriptor, F_SETLK, &lock) == 0 else {
             let failure = errno
-            let holder = failure == EWOULDBLOCK ? Self.holder(descriptor) : nil
+            let busy = failure == EAGAIN || failure == EACCES
+            let holder = busy ? Self.holder(descriptor) : nil
             close(descriptor)
+            _ = held.withLock { $0.remove(path) }
             throw DataDirectoryLockError(
                 app: app, directory: directory, holder: holder,
-                problem: failure == EWOULDBLOCK ? nil : String(cString: strerror(failure)))
+                problem: busy ? nil : String(cString: strerror(failure)))
         }
         let pid = Array("\(getpid())\n".utf8)
         _ = ftruncate(descriptor, 0)
@@ -60,7 +72,7 @@ package final class DataDirectoryLock: Sendable {
         return DataDirectoryLock(path: path, descriptor: descriptor)
     }
 
-    /// The process id written in the lock file by its holder, if readable.
+    /// The process id the holder wrote, if it is readable.
     private static func holder(_ descriptor: Int32) -> Int32? {
         var buffer = [UInt8](repeating: 0, count: 32)
         let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
@@ -69,13 +81,16 @@ package final class DataDirectoryLock: Sendable {
         return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// Lets the directory go (the file stays; only the hold ends). Calling it again does nothing.
+    /// Lets go of the directory (closing the file ends the record lock); calling it again does
+    /// nothing.
     package func release() {
-        descriptor.withLock { descriptor in
-            guard descriptor >= 0 else { return }
+        let released = descriptor.withLock { descriptor -> Bool in
+            guard descriptor >= 0 else { return false }
             close(descriptor)
             descriptor = -1
+            return true
         }
+        if released { _ = Self.held.withLock { $0.remove(path) } }
     }
 
     deinit { release() }

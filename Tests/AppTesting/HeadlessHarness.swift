@@ -1,5 +1,5 @@
 import AppRuntime
-import Backend
+@_spi(Testing) import Backend
 import CommandLineKit
 import Composition
 import Features
@@ -9,12 +9,6 @@ import ServerAPI
 import Synchronization
 import TerminalUI
 import Wire
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// What a headless run printed: its exit status, standard output and error, and each frame.
 package struct HeadlessRun: Sendable {
@@ -77,26 +71,10 @@ package struct TestDirectories: Sendable {
 
     private static func root() throws -> String { try testRoot.get() }
 
-    /// This process's directories: `<tmp>/loom-app-tests/<process id>`, removed when the process
-    /// exits. Roots of processes that are gone (crashed or killed runs) are removed the first time
-    /// it is used. Each scenario copies a seeded backend of about 5 MB: before this, every run of
-    /// the suite left about 1 GB behind, and repeated runs filled the disk.
-    private static let testRoot: Result<String, any Error> = Result {
-        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("loom-app-tests")
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
-            guard let pid = Int32(name), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
-        }
-        let root = parent.appendingPathComponent(String(getpid())).path
-        try? FileManager.default.removeItem(atPath: root)
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        atexit { TestDirectories.removeTestRoot() }
-        return root
-    }
-
-    private static func removeTestRoot() {
-        if case .success(let root) = testRoot { try? FileManager.default.removeItem(atPath: root) }
-    }
+    /// This process's directories: a folder under the backend's test root, which is removed
+    /// when the process exits (and swept if the process died), so the seeded copies each scenario
+    /// makes (about 5 MB) never pile up.
+    private static let testRoot = Result { try BackendServer.makeTemporaryDirectory("app-tests") }
 
     /// The seeded database file, made once per process.
     private static func template() throws -> String {

@@ -179,7 +179,7 @@ let package = Package(
             name: "AppTesting",
             dependencies: [
                 "Features", "AppRuntime", "Backend", "ServerAPI", "Wire", "MediaModel", "Composition",
-                "CommandLineKit",
+                "CommandLineKit", "Mutations", "ListEngine",
                 "PrismApp", "StrandApp", "TerminalUI",
             ],
             path: "Tests/AppTesting"),

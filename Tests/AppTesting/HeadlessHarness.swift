@@ -8,6 +8,7 @@ import MediaModel
 import ServerAPI
 import Synchronization
 import TerminalUI
+import Testing
 import Wire
 
 /// What a headless run printed: its exit status, standard output and error, and each frame.
@@ -101,21 +102,55 @@ package struct TestDirectories: Sendable {
 /// Runs an app's headless mode in process, exactly as `prism --headless --script -` would.
 package enum HeadlessHarness {
     /// Runs `script` against `app` on `directories` and returns what it printed.
+    ///
+    /// With `oracle` (the default), a ``ScreenOracle`` looks at the app at launch and after every
+    /// step, and records an issue in the running test for everything it finds wrong, naming the
+    /// app, the script line and the frame.
     @MainActor
     package static func run(
         _ app: AppDefinition, script: String, directories: TestDirectories, width: Int = 80, height: Int = 24,
-        extraArguments: [String] = []
+        extraArguments: [String] = [], oracle: Bool = true
     ) async -> HeadlessRun {
         let output = CapturedTextOutput()
+        let observer = oracle ? Self.oracleObserver(for: app) : nil
         let arguments =
             [
                 "--headless", "--script", "-", "--width", "\(width)", "--height", "\(height)",
                 "--data-dir", directories.data, "--backend-dir", directories.backend,
             ] + extraArguments
-        let status = await AppLauncher.run(
-            app, arguments: arguments, environment: ["HOME": NSTemporaryDirectory()], isTerminal: false,
-            output: output, standardInput: { script })
+        let status = await HeadlessStepObservation.$observer.withValue(observer) {
+            await AppLauncher.run(
+                app, arguments: arguments, environment: ["HOME": NSTemporaryDirectory()], isTerminal: false,
+                output: output, standardInput: { script })
+        }
         return HeadlessRun(status: status, output: output.output, errors: output.error)
+    }
+}
+
+extension HeadlessHarness {
+    /// An observer that runs the oracle for `app` and records what it finds in the current test.
+    static func oracleObserver(for app: AppDefinition) -> HeadlessStepObservation.Observer {
+        let oracle = ScreenOracle(app: ShippedApp.all.first { $0.id == app.id })
+        return { session, step in
+            let settled = step.map { settles($0.command) } ?? false
+            let found = await oracle.violations(in: session, settled: settled)
+            guard !found.isEmpty else { return }
+            let place = step.map { "after script line \($0.line) (\($0.command))" } ?? "at launch"
+            Issue.record(
+                Comment(
+                    rawValue:
+                        "\(app.id): the screen disagrees with the server and the pending changes \(place):\n- "
+                        + found.joined(separator: "\n- ")
+                        + "\n--- frame ---\n\(frame(of: session))\n--- end ---"))
+        }
+    }
+
+    /// Whether the app has finished its work after `command` (so server checks apply).
+    static func settles(_ command: HeadlessCommand) -> Bool {
+        switch command {
+        case .wait, .advance, .event, .push, .resize: true
+        default: false
+        }
     }
 }
 

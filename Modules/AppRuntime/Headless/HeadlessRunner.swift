@@ -49,9 +49,12 @@ package final class HeadlessRunner {
             return 1
         }
         defer { frameNumber = 0 }
+        let observer = HeadlessStepObservation.observer
+        await observer?(session, nil)
         for step in script.steps {
             do {
                 if try await perform(step) == false { break }
+                await observer?(session, step)
             } catch {
                 output.writeError("\(scriptName):\(step.line): error: \(error)\n")
                 await session.stop()
@@ -122,6 +125,17 @@ package final class HeadlessRunner {
         }
         return true
     }
+}
+
+/// Who looks at the app after every step of a headless run: tests install an observer (an
+/// oracle that compares the screen with the server's truth) for the runs a task starts.
+package enum HeadlessStepObservation {
+    /// Called with the session once the app launched (`nil` step) and after every step that did
+    /// not end the run, before the next one.
+    package typealias Observer = @MainActor @Sendable (AppSession, HeadlessScript.Step?) async -> Void
+
+    /// The observer for headless runs started in the current task, if any.
+    @TaskLocal package static var observer: Observer?
 }
 
 /// An `expect` or `expect-not` that did not hold, with the frame.

@@ -1,0 +1,132 @@
+import AppRuntime
+import AppTesting
+import Features
+import Foundation
+import MediaModel
+import Mutations
+import Testing
+
+/// The oracle that looks at every step of every scenario sees what it is for: each breakage a
+/// person would notice, planted in a real session's list, is reported in words; the same
+/// session untouched is clean.
+@Suite @MainActor struct OracleScenarios {
+    /// A launched app on its home feed, its list, and the oracle for it.
+    private func home(_ app: ShippedApp) async throws -> (AppSession, PostList, ScreenOracle) {
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: try TestDirectories.make())
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        try #require(feed.items.count >= 3, "the seed's home feed")
+        return (session, feed.postList, ScreenOracle(app: app))
+    }
+
+    /// Shows `items` in `list` in place of what the app built, and waits until they are on screen.
+    private func plant(_ items: [PostItem], in list: PostList, session: AppSession) async {
+        list.show(items)
+        await session.settle()
+    }
+
+    private func violations(_ session: AppSession, _ oracle: ScreenOracle) async -> [String] {
+        await oracle.violations(in: session, settled: true)
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func anUntouchedHome_isClean(app: ShippedApp) async throws {
+        let (session, _, oracle) = try await home(app)
+        #expect(await violations(session, oracle) == [])
+        await session.stop()
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func aCountTheServerDoesNotHave_isReported(app: ShippedApp) async throws {
+        let (session, list, oracle) = try await home(app)
+        var items = list.items
+        items[0].row.facts.likeCount += 5
+        await plant(items, in: list, session: session)
+        let found = await violations(session, oracle)
+        #expect(found.contains { $0.contains("where the server and the pending changes make") }, "\(found)")
+        await session.stop()
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func twoEntriesOutOfTheServersOrder_areReported(app: ShippedApp) async throws {
+        let (session, list, oracle) = try await home(app)
+        var items = list.items
+        items.swapAt(0, 1)
+        await plant(items, in: list, session: session)
+        let found = await violations(session, oracle)
+        #expect(found.contains { $0.contains("below one the server's feed puts after it") }, "\(found)")
+        await session.stop()
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func aPostShownTwice_isReported(app: ShippedApp) async throws {
+        let (session, list, oracle) = try await home(app)
+        var items = list.items
+        let standalone = try #require(
+            items.first { if case .standalone = $0.context { true } else { false } })
+        var copy = standalone
+        copy.id = "again-\(standalone.id)"
+        items.insert(copy, at: 2)
+        await plant(items, in: list, session: session)
+        let found = await violations(session, oracle)
+        #expect(found.contains { $0.contains("is shown twice") }, "\(found)")
+        #expect(found.contains { $0.contains("which is not in the server's feed") }, "\(found)")
+        await session.stop()
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func aSendingMarkWithNothingWaiting_isReported(app: ShippedApp) async throws {
+        let (session, list, oracle) = try await home(app)
+        var items = list.items
+        items[0].row.status = .pending(MutationToken("not-in-any-journal"))
+        await plant(items, in: list, session: session)
+        let found = await violations(session, oracle)
+        #expect(
+            found.contains { $0.contains("is marked sending, but its change is not in the journal") },
+            "\(found)")
+        #expect(found.contains { $0.contains("'sending…' marks with 0 changes waiting") }, "\(found)")
+        await session.stop()
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func aPostTheServerDoesNotHave_isReported(app: ShippedApp) async throws {
+        let (session, list, oracle) = try await home(app)
+        var items = list.items
+        let media = items[1].media
+        items[1].row.entry.media = Media(
+            id: MediaID("m-never-posted"), author: media.author, createdAt: media.createdAt, text: media.text,
+            attachments: media.attachments)
+        await plant(items, in: list, session: session)
+        let found = await violations(session, oracle)
+        #expect(found.contains { $0.contains("the server has no such post") }, "\(found)")
+        await session.stop()
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func aTextOnlyPost_isReportedOnlyWhereTheAppsHomeShowsNone(app: ShippedApp) async throws {
+        let (session, list, oracle) = try await home(app)
+        var items = list.items
+        let media = items[0].media
+        items[0].row.entry.media = Media(
+            id: media.id, author: media.author, createdAt: media.createdAt, text: media.text, attachments: [])
+        await plant(items, in: list, session: session)
+        let found = await violations(session, oracle).filter { $0.contains("text-only post") }
+        #expect(found.isEmpty == app.showsTextPosts, "\(found)")
+        await session.stop()
+    }
+}
+
+/// The oracle's own ruler for the width of a row.
+@Suite struct TerminalColumnsTests {
+    @Test func countsWideEmojiAndCombiningGraphemesAsATerminalDraws() {
+        #expect(TerminalColumns.of("abc") == 3)
+        #expect(TerminalColumns.of("漢字") == 4)
+        #expect(TerminalColumns.of("カナ") == 4)
+        #expect(TerminalColumns.of("👩‍💻") == 2)
+        #expect(TerminalColumns.of("👍🏽") == 2)
+        #expect(TerminalColumns.of("e\u{301}") == 1)
+        #expect(TerminalColumns.of("\u{301}") == 0)
+        #expect(TerminalColumns.of("שלום") == 4)
+        #expect(TerminalColumns.of("ＡＢ") == 4)
+    }
+}

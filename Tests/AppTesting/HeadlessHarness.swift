@@ -128,20 +128,33 @@ package enum HeadlessHarness {
 }
 
 extension HeadlessHarness {
-    /// An observer that runs the oracle for `app` and records what it finds in the current test.
-    static func oracleObserver(for app: AppDefinition) -> HeadlessStepObservation.Observer {
-        let oracle = ScreenOracle(app: ShippedApp.all.first { $0.id == app.id })
-        return { session, step in
-            let settled = step.map { settles($0.command) } ?? false
+    /// A check that runs the oracle for `app` on a session and records what it finds in the
+    /// current test; `place` says where the run is, `settled` whether the app finished its work.
+    typealias OracleCheck = @MainActor @Sendable (AppSession, _ place: String, _ settled: Bool) async -> Void
+
+    static func oracleCheck(for app: AppDefinition, allowsDeletionsBehindTheApp: Bool = false) -> OracleCheck
+    {
+        let oracle = ScreenOracle(
+            app: ShippedApp.all.first { $0.id == app.id },
+            allowsDeletionsBehindTheApp: allowsDeletionsBehindTheApp)
+        return { session, place, settled in
             let found = await oracle.violations(in: session, settled: settled)
             guard !found.isEmpty else { return }
-            let place = step.map { "after script line \($0.line) (\($0.command))" } ?? "at launch"
             Issue.record(
                 Comment(
                     rawValue:
                         "\(app.id): the screen disagrees with the server and the pending changes \(place):\n- "
                         + found.joined(separator: "\n- ")
                         + "\n--- frame ---\n\(frame(of: session))\n--- end ---"))
+        }
+    }
+
+    /// An observer for script runs: the oracle at launch and after every step.
+    static func oracleObserver(for app: AppDefinition) -> HeadlessStepObservation.Observer {
+        let check = oracleCheck(for: app)
+        return { session, step in
+            guard let step else { return await check(session, "at launch", false) }
+            await check(session, "after script line \(step.line) (\(step.command))", settles(step.command))
         }
     }
 
@@ -265,10 +278,14 @@ package struct FixtureError: Error, CustomStringConvertible {
 extension HeadlessHarness {
     /// A launched headless session of `app` on `directories` (manual clock, instant network),
     /// for scenarios that drive screens directly. Stop it when done.
+    ///
+    /// With `oracle` (the default), a ``ScreenOracle`` looks at the app at the end of every
+    /// `settle()` and records an issue in the running test for everything it finds wrong.
+    /// `deletesBehindTheApp` tells it the scenario deletes posts on the server while the app runs.
     @MainActor
     package static func session(
         _ app: AppDefinition, directories: TestDirectories, width: Int = 80, height: Int = 24,
-        extraArguments: [String] = []
+        extraArguments: [String] = [], oracle: Bool = true, deletesBehindTheApp: Bool = false
     ) async throws -> (session: AppSession, clock: ManualClock) {
         let configuration = try LaunchConfiguration.parse(
             ["--headless", "--data-dir", directories.data, "--backend-dir", directories.backend]
@@ -279,6 +296,10 @@ extension HeadlessHarness {
             definition: app, configuration: configuration, clock: clock,
             networkClock: InstantNetworkClock(base: clock),
             colorMode: .trueColor, width: width, height: height)
+        if oracle {
+            let check = oracleCheck(for: app, allowsDeletionsBehindTheApp: deletesBehindTheApp)
+            session.onSettled = { session in await check(session, "after a settle", true) }
+        }
         try await session.launch()
         await session.settle()
         return (session, clock)

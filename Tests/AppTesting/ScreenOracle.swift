@@ -32,9 +32,14 @@ package struct ScreenOracle {
     /// The app as it ships, for its own rules; nil checks only the rules every app keeps.
     package var app: ShippedApp?
 
+    /// Whether the scenario deletes posts on the server behind the app's back: then a post the
+    /// app loaded before may be shown until the next refresh, and is not reported missing.
+    package var allowsDeletionsBehindTheApp: Bool
+
     /// An oracle for `app`.
-    package nonisolated init(app: ShippedApp?) {
+    package nonisolated init(app: ShippedApp?, allowsDeletionsBehindTheApp: Bool = false) {
         self.app = app
+        self.allowsDeletionsBehindTheApp = allowsDeletionsBehindTheApp
     }
 
     /// What is wrong with what `session` shows now. `settled` says the app has finished its work
@@ -60,7 +65,7 @@ package struct ScreenOracle {
         found += duplicates(in: items, screen: shell.currentScreen)
         found += selectedCounts(list: list, lines: lines)
         found += shownCounts(items: items, lines: lines)
-        found += ownRules(items: items, screen: shell.currentScreen)
+        found += ownRules(items: items, screen: shell.currentScreen, lines: lines)
         guard settled else { return found }
         // The list takes its items a moment after they change (the diff runs off the UI path),
         // and the journal moves on by itself: these hold once the app is idle.
@@ -196,11 +201,22 @@ package struct ScreenOracle {
             + (facts.viewerReposted ? " · you reposted" : "")
     }
 
-    private func ownRules(items: [PostItem], screen: (any AppScreen)?) -> [String] {
-        guard let app, !app.showsTextPosts, screen is FeedScreen else { return [] }
-        return items.filter { $0.role == .feed && $0.media.attachments.isEmpty }.map {
-            "\(app.id) shows a text-only post on its home feed: \($0)"
+    private func ownRules(items: [PostItem], screen: (any AppScreen)?, lines: [String]) -> [String] {
+        guard let app else { return [] }
+        var found: [String] = []
+        if !app.showsTextPosts, screen is FeedScreen {
+            found += items.filter { $0.role == .feed && $0.media.attachments.isEmpty }.map {
+                "\(app.id) shows a text-only post on its home feed: \($0)"
+            }
         }
+        // Comments are one compact line each; a threaded reply hangs off the threadline.
+        if app.repliesAreComments, screen is ThreadScreen,
+            let row = lines.firstIndex(where: { $0.drop { $0 == "▌" || $0 == " " }.hasPrefix("┃") })
+        {
+            found.append(
+                "\(app.id) draws a reply as a threaded post (row \(row)), where its replies are comments")
+        }
+        return found
     }
 
     // MARK: - Against the server
@@ -212,7 +228,9 @@ package struct ScreenOracle {
         let ordered = waiting.sorted { $0.sequence < $1.sequence }
         for item in items.prefix(60) where item.isConfirmed {
             guard let server = await truth.post(item.media.id) else {
-                found.append("\(item) is shown, but the server has no such post")
+                if !allowsDeletionsBehindTheApp {
+                    found.append("\(item) is shown, but the server has no such post")
+                }
                 continue
             }
             // Only where the app has seen the server's latest facts: older ones show until the
@@ -264,14 +282,16 @@ package struct ScreenOracle {
         // the server's entry (so it does not flicker); its media is checked with the others.
         let shown = items.filter { $0.isConfirmed && $0.role == .feed && !$0.id.hasPrefix("local:") }.map(
             \.id)
-        guard !shown.isEmpty, let feed = await truth.feed(covering: Set(shown)) else { return [] }
+        guard !shown.isEmpty, let (feed, complete) = await truth.feed(covering: Set(shown)) else { return [] }
         var position: [String: Int] = [:]
         for (index, id) in feed.enumerated() where position[id] == nil { position[id] = index }
         var found: [String] = []
         var last = -1
         for id in shown {
             guard let index = position[id] else {
-                found.append("the home feed shows entry \(id), which is not in the server's feed")
+                if complete && !allowsDeletionsBehindTheApp {
+                    found.append("the home feed shows entry \(id), which is not in the server's feed")
+                }
                 continue
             }
             if index < last {
@@ -303,8 +323,9 @@ struct ServerTruth {
         return envelope.facts[id] ?? MediaFacts()
     }
 
-    /// The viewer's home feed entry ids, in order, far enough to hold `ids` (at most 500).
-    func feed(covering ids: Set<String>) async -> [String]? {
+    /// The viewer's home feed entry ids, in order, far enough to hold `ids` (at most 5,000), and
+    /// whether the pages read reached every id or the feed's end.
+    func feed(covering ids: Set<String>) async -> (entries: [String], complete: Bool)? {
         var entries: [String] = []
         var missing = ids
         var cursor: String?
@@ -320,7 +341,7 @@ struct ServerTruth {
                 missing.remove(entry.id.rawValue)
             }
             cursor = page.payload.nextCursor
-        } while cursor != nil && !missing.isEmpty && entries.count < 500
-        return entries
+        } while cursor != nil && !missing.isEmpty && entries.count < 5_000
+        return (entries, missing.isEmpty || cursor == nil)
     }
 }

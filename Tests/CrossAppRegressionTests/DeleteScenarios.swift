@@ -161,7 +161,8 @@ import Wire
     func aDeleteOfAPostTheOtherAppDeletedFirst_isDone_andThePostStaysGone(app: ShippedApp) async throws {
         // Given the viewer's post on Home in this app
         let (directories, doomed, below) = try await Self.prepare(app)
-        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, deletesBehindTheApp: true)
         defer { Task { await session.stop() } }
         let feed = try #require(session.shell?.currentScreen as? FeedScreen)
         let before = feed.items.map(\.id)

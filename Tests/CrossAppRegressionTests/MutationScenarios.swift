@@ -207,7 +207,8 @@ import Wire
     @Test(arguments: ShippedApp.all)
     func aChangeTheServerRefuses_isRolledBackAndShownAsFailed(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
-        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, deletesBehindTheApp: true)
         defer { Task { await session.stop() } }
         let feed = try #require(session.shell?.currentScreen as? FeedScreen)
         let first = try #require(feed.items.first?.media)

@@ -1,9 +1,11 @@
 import AppRuntime
 import AppTesting
+import Backend
 import Features
 import Foundation
 import MediaModel
 import Mutations
+import TerminalUI
 import Testing
 
 /// The oracle that looks at every step of every scenario sees what it is for: each breakage a
@@ -13,7 +15,7 @@ import Testing
     /// A launched app on its home feed, its list, and the oracle for it.
     private func home(_ app: ShippedApp) async throws -> (AppSession, PostList, ScreenOracle) {
         let (session, _) = try await HeadlessHarness.session(
-            app.definition, directories: try TestDirectories.make())
+            app.definition, directories: try TestDirectories.make(), oracle: false)
         let feed = try #require(session.shell?.currentScreen as? FeedScreen)
         try #require(feed.items.count >= 3, "the seed's home feed")
         return (session, feed.postList, ScreenOracle(app: app))
@@ -128,5 +130,37 @@ import Testing
         #expect(TerminalColumns.of("\u{301}") == 0)
         #expect(TerminalColumns.of("שלום") == 4)
         #expect(TerminalColumns.of("ＡＢ") == 4)
+    }
+}
+
+/// The oracle holds each app to its own rules: the other app's screens, judged by them, fail.
+@Suite @MainActor struct OracleAppRulesScenarios {
+    @Test func aTextFirstHome_judgedByThePhotoFirstRules_isReported() async throws {
+        let (session, _) = try await HeadlessHarness.session(
+            ShippedApp.strand.definition, directories: try TestDirectories.make(), oracle: false)
+        let found = await ScreenOracle(app: .prism).violations(in: session, settled: true)
+        #expect(found.contains { $0.contains("prism shows a text-only post on its home feed") }, "\(found)")
+        #expect(await ScreenOracle(app: .strand).violations(in: session, settled: true) == [])
+        await session.stop()
+    }
+
+    @Test func threadedReplies_judgedByTheCommentRules_areReported() async throws {
+        let directories = try TestDirectories.make()
+        let server = try directories.openBackend()
+        let post = try await BackendFixtures.post(
+            on: server, as: "grace", text: "Tide pools at noon", attachmentsJSON: BackendFixtures.photoJSON)
+        try await BackendFixtures.reply(on: server, as: "mary", to: post, text: "Lovely light")
+        server.close()
+        let (session, _) = try await HeadlessHarness.session(
+            ShippedApp.strand.definition, directories: directories, oracle: false)
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        #expect(feed.postList.selectedItem?.media.text == "Tide pools at noon")
+        _ = session.shell?.handle(.enter)
+        await session.settle()
+        #expect(session.shell?.currentScreen is ThreadScreen)
+        let found = await ScreenOracle(app: .prism).violations(in: session, settled: true)
+        #expect(found.contains { $0.contains("draws a reply as a threaded post") }, "\(found)")
+        #expect(await ScreenOracle(app: .strand).violations(in: session, settled: true) == [])
+        await session.stop()
     }
 }

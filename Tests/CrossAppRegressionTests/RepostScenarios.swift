@@ -131,7 +131,8 @@ import Wire
     func anUndoTheServerRefuses_keepsTheRepost_andSaysSoPlainly(app: ShippedApp) async throws {
         // Given the viewer reposted grace's post
         let (directories, text) = try await Self.prepare(app)
-        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, deletesBehindTheApp: true)
         defer { Task { await session.stop() } }
         let feed = try #require(session.shell?.currentScreen as? FeedScreen)
         let id = try #require(feed.postList.selectedItem?.media.id)

@@ -235,9 +235,14 @@ package final class AppSession {
             guard let manager = shell?.context.mutations else { return }
             await manager.waitUntilIdle()
             await Task.yield()
-            if tracker.outstanding == 0 && manager.isIdle() { return }
+            if tracker.outstanding == 0 && manager.isIdle() { break }
         }
+        await onSettled?(self)
     }
+
+    /// Called at the end of every `settle()` that found a running app: tests install an oracle
+    /// here that compares the screen with the server's truth.
+    package var onSettled: (@MainActor (AppSession) async -> Void)?
 
     /// Stops the services (reverse order) and launches again on the same data: a cold start.
     package func restart() async throws {

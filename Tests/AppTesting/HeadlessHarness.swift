@@ -228,12 +228,13 @@ package struct FixtureError: Error, CustomStringConvertible {
 }
 
 extension HeadlessHarness {
-    /// A launched headless session of `app` on `directories` (manual clock, instant network),
-    /// for scenarios that drive screens directly. Stop it when done.
+    /// A launched headless session of `app` on `directories` (manual clock, instant network, 24-bit
+    /// color unless `colorMode` says otherwise), for scenarios that drive screens directly. Stop it
+    /// when done.
     @MainActor
     package static func session(
         _ app: AppDefinition, directories: TestDirectories, width: Int = 80, height: Int = 24,
-        extraArguments: [String] = []
+        extraArguments: [String] = [], colorMode: ColorMode = .trueColor
     ) async throws -> (session: AppSession, clock: ManualClock) {
         let configuration = try LaunchConfiguration.parse(
             ["--headless", "--data-dir", directories.data, "--backend-dir", directories.backend]
@@ -243,7 +244,7 @@ extension HeadlessHarness {
         let session = AppSession(
             definition: app, configuration: configuration, clock: clock,
             networkClock: InstantNetworkClock(base: clock),
-            colorMode: .trueColor, width: width, height: height)
+            colorMode: colorMode, width: width, height: height)
         try await session.launch()
         await session.settle()
         return (session, clock)

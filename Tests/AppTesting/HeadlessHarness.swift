@@ -175,6 +175,16 @@ package enum BackendFixtures {
         }
     }
 
+    /// Makes `handle` follow the seed user `followee` (so the followee's posts reach their home
+    /// feed).
+    package static func follow(on server: BackendServer, as handle: String, _ followee: String) async throws {
+        guard let index = BackendSeed.handles.firstIndex(of: followee) else {
+            throw FixtureError("'\(followee)' is not a seed user; the seed has \(BackendSeed.handles.count)")
+        }
+        _ = try await send(
+            .put, "/v1/users/u\(index + 1)/follow", body: nil, as: handle, on: server, expecting: 200)
+    }
+
     /// Likes `mediaID` as `handle`.
     package static func like(on server: BackendServer, as handle: String, _ mediaID: String) async throws {
         _ = try await send(

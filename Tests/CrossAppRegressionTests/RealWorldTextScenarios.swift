@@ -61,9 +61,10 @@ import Wire
         lines(frame).filter { $0.hasPrefix("▌") }.map { String($0.dropFirst()) }
     }
 
-    /// Text with every space and line break removed: wrapping may move them, nothing else.
+    /// Text with every space and line break removed, and the selection bar and threadlines a
+    /// wrapped line starts with: wrapping may move or add those, nothing else.
     static func unwrapped<Text: StringProtocol>(_ text: Text) -> String {
-        String(text.filter { !$0.isWhitespace })
+        String(text.filter { !$0.isWhitespace && !"▌│┃".contains($0) })
     }
 
     /// Posts `posts` (each with a photo) on `directories`' backend as `handle`, oldest first.
@@ -178,6 +179,65 @@ import Wire
                     Self.unwrapped(top).contains(Self.unwrapped(text)),
                     "\(other.id) at \(size.width)x\(size.height) shows what \(app.id) posted:\n\(seen.lastFrame)"
                 )
+            }
+        }
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func repliesInRealWorldText_showWholeInTheThread_inBothApps(app: ShippedApp) async throws {
+        let fixtureReply = "美味しそう！😋 👨‍👩‍👧 \(Self.accents)"
+        let typedReply = "شكرا 👍🏽 תודה 漢字"
+        for size in Self.sizes {
+            // Given ada's post with a reply from grace in CJK, emoji and accents
+            let directories = try TestDirectories.make()
+            let server = try directories.openBackend()
+            let post = try await BackendFixtures.post(
+                on: server, as: "ada", text: "Dinner tonight", attachmentsJSON: BackendFixtures.photoJSON)
+            try await BackendFixtures.reply(on: server, as: "grace", to: post, text: fixtureReply)
+            server.close()
+            let place = "\(app.id) at \(size.width)x\(size.height)"
+
+            // When the thread is opened, the reply selected, and ada replies in Arabic and Hebrew
+            let run = await HeadlessHarness.run(
+                app.definition,
+                script:
+                    "wait\nkey enter\nwait\nkey j\nframe\nkey r\ntype \(typedReply)\nkey enter\nwait\nkey j\nframe\n",
+                directories: directories, width: size.width, height: size.height)
+            #expect(run.status == 0, "\(place): \(run.errors)")
+
+            // Then the thread shows each reply whole, within the screen
+            #expect(run.frames.count == 2)
+            for frame in run.frames {
+                #expect(
+                    lines(frame).allSatisfy { DisplayColumns.of($0) <= size.width }, "\(place):\n\(frame)")
+            }
+            #expect(
+                Self.unwrapped(run.frames.first ?? "").contains(Self.unwrapped(fixtureReply)),
+                "\(place): grace's reply\n\(run.frames.first ?? "")")
+            #expect(
+                Self.unwrapped(run.lastFrame).contains(Self.unwrapped(typedReply)),
+                "\(place): ada's reply\n\(run.lastFrame)")
+
+            // and the other app's thread of the post shows the same replies
+            for other in ShippedApp.all where other.id != app.id {
+                let (session, _) = try await HeadlessHarness.session(
+                    other.definition, directories: directories.sibling(), width: size.width,
+                    height: size.height + 20)
+                let shell = try #require(session.shell)
+                shell.push(
+                    ThreadScreen(
+                        context: shell.context, mediaID: MediaID(post), width: size.width,
+                        height: size.height + 20))
+                await session.settle()
+                let frame = HeadlessHarness.frame(of: session)
+                await session.stop()
+                // (where replies are comments, ada's answers the post; in a threaded app it
+                // answers the selected reply, a level down)
+                let thread = Self.unwrapped(frame)
+                #expect(
+                    thread.contains(Self.unwrapped(fixtureReply))
+                        && thread.contains(Self.unwrapped(typedReply)) == app.repliesAreComments,
+                    "\(other.id) shows the replies made in \(app.id):\n\(frame)")
             }
         }
     }

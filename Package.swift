@@ -180,7 +180,7 @@ let package = Package(
             dependencies: [
                 "Features", "AppRuntime", "Backend", "ServerAPI", "Wire", "MediaModel", "Composition",
                 "CommandLineKit", "Mutations", "ListEngine",
-                "PrismApp", "StrandApp", "TerminalUI",
+                "PrismApp", "StrandApp", "TerminalUI", "TerminalUITesting",
             ],
             path: "Tests/AppTesting"),
         tests(

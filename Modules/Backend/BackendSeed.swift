@@ -6,7 +6,9 @@ import Foundation
 /// Seeding is a pure function of the seed number and the backend clock's time when it seeds:
 /// the same seed always gives the same users, follows, posts (photos with generated pixels,
 /// carousels, videos, text, a few polls this client does not know), threads, likes, reposts and
-/// events, at the same distances back from that time. Every seeded time lies before it, so a
+/// events, at the same distances back from that time, and then the same few posts of real-world
+/// text (`realWorldText`: CJK, emoji sequences, accents, right-to-left scripts, a very long word,
+/// an empty caption). Every seeded time lies before it, so a
 /// backend seeded today shows posts from the last weeks, and anything made afterwards is newer.
 /// A `ManualClock` starts at `epoch`, so tests seed the same data at the same times.
 public enum BackendSeed {
@@ -15,7 +17,8 @@ public enum BackendSeed {
     public static let epoch = Date(timeIntervalSince1970: 1_714_564_800)
     /// How many users a seed makes (`u1` ... `u60`).
     public static let userCount = 60
-    /// How many posts, replies included, a seed makes (`m1` ... `m2000`).
+    /// How many generated posts, replies included, a seed makes (`m1` ... `m2000`); the posts of
+    /// `realWorldText` follow them.
     public static let postCount = 2000
     /// The seed used when none is given.
     public static let defaultSeed: UInt64 = 1

@@ -11,14 +11,17 @@ package enum GoldenFrames {
     /// The environment variable that re-records goldens.
     package static let recordVariable = "LOOM_RECORD_GOLDEN"
 
-    /// Compares `frame` with the golden `name` of `app` in `directory`.
+    /// Compares `frame` with the golden `name` of `app` in `directory`; `explain` may add a line
+    /// to a mismatch's message, given the golden and the actual text.
     package static func check(
         _ frame: String, app: String, name: String, directory: String,
+        explain: (_ golden: String, _ actual: String) -> String? = { _, _ in nil },
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let folder = "\(directory)/\(app)"
-        let path = "\(folder)/\(name).txt"
-        let actualPath = "\(folder)/\(name).actual.txt"
+        let path = "\(directory)/\(app)/\(name).txt"
+        let actualPath = "\(directory)/\(app)/\(name).actual.txt"
+        // A name may hold a folder (`styled/home-80x24`).
+        let folder = (path as NSString).deletingLastPathComponent
         let text = frame.hasSuffix("\n") ? frame : frame + "\n"
         if ProcessInfo.processInfo.environment[recordVariable] == "1" {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -41,7 +44,7 @@ package enum GoldenFrames {
         Issue.record(
             """
             frame '\(name)' of \(app) differs from its golden (\(path)); actual written to \(actualPath)
-            \(lineDiff(expected: golden, actual: text))
+            \(explain(golden, text).map { $0 + "\n" } ?? "")\(lineDiff(expected: golden, actual: text))
             If the change is intended, re-record with \(recordVariable)=1 and review the diff.
             """, sourceLocation: sourceLocation)
     }

@@ -223,6 +223,16 @@ package enum BackendFixtures {
         }
     }
 
+    /// Makes `handle` follow the seed user `followee` (so the followee's posts reach their home
+    /// feed).
+    package static func follow(on server: BackendServer, as handle: String, _ followee: String) async throws {
+        guard let index = BackendSeed.handles.firstIndex(of: followee) else {
+            throw FixtureError("'\(followee)' is not a seed user; the seed has \(BackendSeed.handles.count)")
+        }
+        _ = try await send(
+            .put, "/v1/users/u\(index + 1)/follow", body: nil, as: handle, on: server, expecting: 200)
+    }
+
     /// Likes `mediaID` as `handle`.
     package static func like(on server: BackendServer, as handle: String, _ mediaID: String) async throws {
         _ = try await send(
@@ -276,8 +286,9 @@ package struct FixtureError: Error, CustomStringConvertible {
 }
 
 extension HeadlessHarness {
-    /// A launched headless session of `app` on `directories` (manual clock, instant network),
-    /// for scenarios that drive screens directly. Stop it when done.
+    /// A launched headless session of `app` on `directories` (manual clock, instant network, 24-bit
+    /// color unless `colorMode` says otherwise), for scenarios that drive screens directly. Stop it
+    /// when done.
     ///
     /// With `oracle` (the default), a ``ScreenOracle`` looks at the app at the end of every
     /// `settle()` and records an issue in the running test for everything it finds wrong.
@@ -285,7 +296,8 @@ extension HeadlessHarness {
     @MainActor
     package static func session(
         _ app: AppDefinition, directories: TestDirectories, width: Int = 80, height: Int = 24,
-        extraArguments: [String] = [], oracle: Bool = true, deletesBehindTheApp: Bool = false
+        extraArguments: [String] = [], colorMode: ColorMode = .trueColor, oracle: Bool = true,
+        deletesBehindTheApp: Bool = false
     ) async throws -> (session: AppSession, clock: ManualClock) {
         let configuration = try LaunchConfiguration.parse(
             ["--headless", "--data-dir", directories.data, "--backend-dir", directories.backend]
@@ -295,7 +307,7 @@ extension HeadlessHarness {
         let session = AppSession(
             definition: app, configuration: configuration, clock: clock,
             networkClock: InstantNetworkClock(base: clock),
-            colorMode: .trueColor, width: width, height: height)
+            colorMode: colorMode, width: width, height: height)
         if oracle {
             let check = oracleCheck(for: app, allowsDeletionsBehindTheApp: deletesBehindTheApp)
             session.onSettled = { session in await check(session, "after a settle", true) }

@@ -91,14 +91,60 @@ import Wire
             return all
         }
         for server in servers {
-            #expect(try Expectations.scalar(server, "SELECT COUNT(*) FROM posts") == BackendSeed.postCount)
+            #expect(try Expectations.scalar(server, "SELECT COUNT(*) FROM posts") == Self.seededPostCount)
             #expect(try Expectations.scalar(server, "SELECT COUNT(*) FROM meta WHERE key = 'seed'") == 1)
         }
         // A write through one is visible through the other.
         _ = await TestClient(server: servers[0]).send(
             .post, "/v1/posts", body: #"{"text": "shared"}"#, key: "s")
         #expect(
-            try Expectations.scalar(servers[1], "SELECT COUNT(*) FROM posts") == BackendSeed.postCount + 1)
+            try Expectations.scalar(servers[1], "SELECT COUNT(*) FROM posts") == Self.seededPostCount + 1)
+    }
+
+    /// Every post a seed makes: the generated ones and the real-world text after them.
+    static let seededPostCount = BackendSeed.postCount + BackendSeed.realWorldText.count
+
+    @Test func realWorldText_followsTheGeneratedPosts_exactlyAsWritten() async throws {
+        // Given the seeded backend
+        let server = try BackendFixture.fresh()
+
+        // Then the posts after the generated ones are the real-world text, in order, word for word
+        let rows = try server.database.query(
+            "SELECT id, author, parent, created_at, json FROM posts WHERE id > ? ORDER BY id",
+            Int64(BackendSeed.postCount)
+        ) { row in
+            (
+                id: try row.int64(0), author: try row.int64(1),
+                parent: try row.isNull(2) ? nil : row.int64(2),
+                time: try row.int64(3), media: try Media(json: JSONValue(parsing: row.data(4)), at: .root)
+            )
+        }
+        #expect(rows.map(\.media.text) == BackendSeed.realWorldText.map(\.text))
+        #expect(rows.map { !$0.media.attachments.isEmpty } == BackendSeed.realWorldText.map(\.hasPhoto))
+        #expect(
+            rows.map(\.parent)
+                == BackendSeed.realWorldText.map { post in
+                    post.replyTo.map { Int64(BackendSeed.postCount + $0 + 1) }
+                })
+        #expect(rows.contains { $0.media.text.isEmpty && $0.media.kind == .photo }, "a photo with no caption")
+        // by accounts the first user follows, so they reach the home feed
+        let followed = Set(try Expectations.followees(server))
+        #expect(rows.allSatisfy { followed.contains($0.author) })
+        let daysBack = rows.map { BackendSeed.epoch.timeIntervalSince1970 * 1000 - Double($0.time) }
+            .map { $0 / 86_400_000 }
+        #expect(daysBack.allSatisfy { $0 > 24 && $0 <= 25 }, "\(daysBack)")
+    }
+
+    @Test func realWorldText_staysOutOfTheFirstPagesOfTheHomeFeed() async throws {
+        let server = try BackendFixture.fresh()
+        let page = try await pageThrough(TestClient(server: server), "/v1/feed", limit: 100)
+        let texts = Set(BackendSeed.realWorldText.map(\.text))
+        let firstAt = page.firstIndex {
+            texts.contains($0.media.text)
+                && Int($0.media.id.rawValue.dropFirst()) ?? 0 > BackendSeed.postCount
+        }
+        let index = try #require(firstAt, "the real-world posts are in the home feed")
+        #expect(index > 300, "the first real-world post is entry \(index)")
     }
 
     @Test func reopeningWithAnotherSeed_keepsTheData() async throws {

@@ -4,6 +4,7 @@ import Foundation
 import MediaModel
 import Mutations
 import ServerAPI
+import TerminalUI
 import Wire
 
 /// The viewer's changes, carried out by the mutation manager: each is journaled (durable before
@@ -205,7 +206,8 @@ final class MutationActions: ViewerActions {
         }
     }
 
-    /// A change in a person's words: what it does, then whose post and its first words when
+    /// A change in a person's words: what it does, then whose post and its first words (at most 28
+    /// columns, so wide scripts are cut by what they take on screen) when
     /// `media` finds the post (`like · @mary · "Compiler cache mountain…"`), else "a post"; a
     /// follow names the account when `user` finds it (`follow · @grace`), else "an account".
     static func title(
@@ -213,7 +215,7 @@ final class MutationActions: ViewerActions {
     ) -> String {
         func quoted(_ text: String) -> String {
             let first = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-            return "\"" + (first.count > 28 ? first.prefix(27) + "…" : first) + "\""
+            return "\"" + TextLayout.truncate(first, width: 28) + "\""
         }
         func post(_ id: MediaID) -> String {
             guard let found = media(id) else { return "a post" }

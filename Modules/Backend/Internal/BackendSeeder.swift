@@ -49,6 +49,7 @@ enum BackendSeeder {
             let posts = try writePosts(db, users: users)
             try writeLikes(db, posts: posts, userCount: users.count)
             try writeReposts(db, posts: posts, userCount: users.count)
+            try writeRealWorldText(db, users: users, after: posts.count)
             try db.executeScript(
                 """
                 UPDATE posts SET
@@ -208,6 +209,52 @@ enum BackendSeeder {
                         isReply: parent != nil))
             }
             return posts
+        }
+
+        // MARK: Real-world text
+
+        /// The posts of `BackendSeed.realWorldText`, ids from `after + 1`, by the accounts the
+        /// first user follows in turn. Written last and drawing nothing from the generator, so
+        /// every generated row is the same with or without them.
+        mutating func writeRealWorldText(_ db: borrowing Connection, users: [Account], after count: Int)
+            throws
+        {
+            let followed = try db.query(
+                "SELECT followee FROM follows WHERE follower = 1 ORDER BY followee", map: { try $0.int(0) })
+            guard !followed.isEmpty else { return }
+            let insert = try db.prepare(
+                "INSERT INTO posts (id, author, created_at, parent, root, json) VALUES (?, ?, ?, ?, ?, ?)")
+            let start = epochMilliseconds - Int64(BackendSeed.realWorldTextDaysBack) * 86_400_000
+            var ids: [Int64] = []
+            for (index, post) in BackendSeed.realWorldText.enumerated() {
+                let id = Int64(count + index + 1)
+                let author = users[followed[index % followed.count] - 1]
+                let time = start + Int64(index) * 17 * 60_000
+                let parent = post.replyTo.map { ids[$0] }
+                let attachments: [MediaModel.Attachment] =
+                    post.hasPhoto
+                    ? [
+                        .photo(
+                            MediaModel.Attachment.Photo(
+                                width: 1080, height: 1080,
+                                pixels: PixelImage.generated(seed: seed &+ UInt64(id), width: 24, height: 24))
+                        )
+                    ] : []
+                let media = Media(
+                    id: MediaID("m\(id)"), author: author.user,
+                    createdAt: Date(timeIntervalSince1970: Double(time) / 1000), text: post.text,
+                    attachments: attachments)
+                let json = media.json.serialized()
+                try insert.execute { row in
+                    try row.bind(id)
+                    try row.bind(author.id)
+                    try row.bind(time)
+                    try row.bind(parent)
+                    try row.bind(parent)
+                    try row.bind(json)
+                }
+                ids.append(id)
+            }
         }
 
         // MARK: Likes and reposts

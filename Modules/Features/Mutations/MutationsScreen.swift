@@ -131,9 +131,11 @@ package final class MutationsScreen: AppScreen {
                 + Self.cell(tries, Self.tries) + Self.cell(next, Self.next)
         }
 
+        /// `text` cut to leave at least one blank column before the next cell, then padded to
+        /// `width` columns (display columns: a CJK character or an emoji takes two).
         static func cell(_ text: String, _ width: Int) -> String {
-            let cut = text.count > width - 1 ? String(text.prefix(width - 2)) + "…" : text
-            return cut + String(repeating: " ", count: max(width - cut.count, 0))
+            let cut = TextLayout.truncate(text, width: width - 1)
+            return cut + String(repeating: " ", count: max(width - DisplayWidth.of(cut), 0))
         }
     }
 }

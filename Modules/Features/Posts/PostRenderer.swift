@@ -106,7 +106,8 @@ package enum PostRenderer {
 
     static func textLines(_ media: Media, width: Int, presentation p: PostPresentation) -> [StyledLine] {
         let text = media.text
-        guard !text.isEmpty else { return [] }
+        // A caption of only spaces and line breaks says nothing: no author name alone, no blanks.
+        guard !text.allSatisfy(\.isWhitespace) else { return [] }
         var lines: [StyledLine] = []
         for (index, paragraph) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = StyledLine()
@@ -233,7 +234,7 @@ package enum PostRenderer {
         header.append(" @\(parent.author.handle)", style: p.style.secondary)
         lines.append(TextLayout.truncate(header, width: width))
         let bar = StyledSpan("│ ", style: p.style.separator)
-        let text = parent.text.isEmpty ? "(\(parent.kind.name))" : parent.text
+        let text = parent.text.allSatisfy(\.isWhitespace) ? "(\(parent.kind.name))" : parent.text
         for line in TextLayout.wrap(StyledLine(text, style: p.style.secondary), width: width - 2).prefix(3) {
             lines.append(StyledLine([bar]) + line)
         }

@@ -24,12 +24,37 @@ import Testing
         #expect(failures.map(\.argumentValue) == ["strand", "prism", nil])
     }
 
+    @Test func testsRun_addsTheSummariesOfBothLibraries() {
+        #expect(SuiteFailures(output: output).testsRun == 3)
+        let both =
+            "\t Executed 2 tests, with 0 failures (0 unexpected) in 0.0 (0.0) seconds\n"
+            + "✔ Test run with 91 tests in 24 suites passed after 75.774 seconds.\n"
+        #expect(SuiteFailures(output: both).testsRun == 93)
+        let none =
+            "warning: No matching test cases were run\n\t Executed 0 tests, with 0 failures (0 unexpected) in 0.0 (0.0) seconds\n"
+            + "✔ Test run with 0 tests in 0 suites passed after 0.001 seconds.\n"
+        #expect(SuiteFailures(output: none).testsRun == 0)
+    }
+
     @Test func failingValues_areTheAppsInOrderOfFirstFailure() {
         #expect(SuiteFailures(output: output).failingValues == ["strand", "prism"])
     }
 
-    @Test func outputWithoutIssues_hasNoFailures() {
-        let crashed = "◇ Test run started.\nerror: Exited with unexpected signal code 11\n"
-        #expect(SuiteFailures(output: crashed).failures == [])
+    @Test func aCrash_givesTheTrapsMessageAndNoFailures() {
+        let trapped = """
+            ◇ Test run started.
+            ◇ Test launch_showsFeed(app:) started.
+            Swift/ContiguousArrayBuffer.swift:691: Fatal error: Index out of range
+            *** Program crashed: Illegal instruction at 0x00007fb26bcf9bc1 ***
+            error: Process 'x.xctest' exited with unexpected signal code 4
+            """
+        #expect(SuiteFailures(output: trapped).failures == [])
+        #expect(SuiteFailures(output: trapped).crash == "Fatal error: Index out of range")
+        let killed =
+            "◇ Test run started.\n0x7fb2 libdispatch.so  error: Process 'x.xctest' exited with unexpected signal code 11\n"
+        #expect(
+            SuiteFailures(output: killed).crash
+                == "error: Process 'x.xctest' exited with unexpected signal code 11")
+        #expect(SuiteFailures(output: output).crash == nil)
     }
 }

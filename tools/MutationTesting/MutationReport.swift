@@ -95,9 +95,10 @@ public struct MutationReport: Sendable, Equatable, Codable {
             switch result.outcome {
             case .killed(let failures, let status):
                 let apps = failures.failingValues
-                let by = apps.isEmpty ? "" : " by \(apps.joined(separator: ", "))"
+                let by = apps.isEmpty ? "" : "; by \(apps.joined(separator: ", "))"
                 let first =
                     failures.failures.first.map { "first failing: \($0.test)" }
+                    ?? failures.crash.map { "the tests crashed: \($0)" }
                     ?? "no failing test printed (status \(status))"
                 lines.append("  \(result.mutant.location): \(result.mutant.summary)\(by); \(first)")
             case .timedOut:
@@ -124,7 +125,7 @@ public struct MutationReport: Sendable, Equatable, Codable {
             var didNotBuild: Int
         }
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(
             Document(
                 report: self, score: score, killed: killed, survived: survivors.count,

@@ -16,6 +16,9 @@ struct MutationRun {
     func run(_ mutants: [Mutant]) throws(MutationError) -> MutationReport {
         let logs = "\(options.workDirectory)/logs"
         do {
+            if FileManager.default.fileExists(atPath: logs) {
+                try FileManager.default.removeItem(atPath: logs)
+            }
             try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
         } catch {
             throw MutationError("cannot make \(logs): \(error)")
@@ -23,7 +26,7 @@ struct MutationRun {
         let watcher = SignalWatcher(label: "mutation-score.signals")
         watcher.install([SIGINT, SIGTERM, SIGHUP]) { [planter, command, output] signal in
             let file = planter.plantedFile
-            command.stop(signal: SIGTERM)
+            command.stop(signal: SIGINT)
             do {
                 try planter.close()
                 output.writeError(
@@ -38,15 +41,19 @@ struct MutationRun {
 
         let started = Date()
         output.writeError("mutation-score: baseline: building and running \(options.suite) without mutants\n")
-        let baseline = try buildAndTest(logs: logs)
+        let baseline = try buildAndTest(logs: logs, name: "baseline")
         switch baseline.outcome {
         case .survived:
-            break
+            // A filter that matches nothing passes: every mutant would survive.
+            guard baseline.testsRun > 0 else {
+                throw MutationError(
+                    "no test matches '\(options.suite)'; pass --suite with a test target, suite or test name")
+            }
         case .didNotBuild:
-            throw MutationError("the package does not build without mutants; see \(logs)/build.log")
+            throw MutationError("the package does not build without mutants; see \(logs)/baseline-build.log")
         case .killed, .timedOut:
             throw MutationError(
-                "\(options.suite) fails without mutants, so it cannot tell a mutant apart; see \(logs)/test.log"
+                "\(options.suite) fails without mutants, so it cannot tell a mutant apart; see \(logs)/baseline-test.log"
             )
         }
         output.writeError(
@@ -64,9 +71,9 @@ struct MutationRun {
                 "[\(index + 1)/\(mutants.count)] \(mutant.location): \(mutant.summary) (elapsed \(MutationReport.duration(elapsed)), ETA \(MutationReport.duration(eta)))\n"
             )
             try planter.plant(mutant)
-            let result: (outcome: MutantOutcome, seconds: Double)
+            let result: (outcome: MutantOutcome, seconds: Double, testsRun: Int)
             do {
-                result = try buildAndTest(logs: logs)
+                result = try buildAndTest(logs: logs, name: "mutant-\(index + 1)")
             } catch {
                 try planter.restore()
                 throw error
@@ -81,31 +88,39 @@ struct MutationRun {
             seconds: Date().timeIntervalSince(started))
     }
 
-    /// Builds incrementally, then runs the suite when the build succeeded.
-    private func buildAndTest(logs: String) throws(MutationError) -> (outcome: MutantOutcome, seconds: Double)
-    {
+    /// Builds incrementally, then runs the suite when the build succeeded; their output goes to
+    /// `<name>-build.log` and `<name>-test.log` in `logs`. `testsRun` is how many tests the suite
+    /// ran (0 when the build failed).
+    private func buildAndTest(
+        logs: String, name: String
+    ) throws(MutationError) -> (outcome: MutantOutcome, seconds: Double, testsRun: Int) {
         let started = Date()
         let build = try command.run(
-            ["swift", "build", "--build-tests"], in: options.root, logFile: "\(logs)/build.log",
+            ["swift", "build", "--build-tests"], in: options.root, logFile: "\(logs)/\(name)-build.log",
             timeout: max(options.timeout, 1800))
-        guard build.status == 0 else { return (.didNotBuild, Date().timeIntervalSince(started)) }
+        guard build.status == 0 else { return (.didNotBuild, Date().timeIntervalSince(started), 0) }
         let test = try command.run(
             ["swift", "test", "--skip-build", "--filter", options.suite], in: options.root,
-            logFile: "\(logs)/test.log", timeout: options.timeout)
+            logFile: "\(logs)/\(name)-test.log", timeout: options.timeout)
         let seconds = Date().timeIntervalSince(started)
-        if test.timedOut { return (.timedOut, seconds) }
-        if test.status == 0 { return (.survived, seconds) }
-        let text = FileManager.default.contents(atPath: "\(logs)/test.log").map {
+        let text = FileManager.default.contents(atPath: "\(logs)/\(name)-test.log").map {
             String(decoding: $0, as: UTF8.self)
         }
-        return (.killed(failures: SuiteFailures(output: text ?? ""), status: test.status), seconds)
+        let failures = SuiteFailures(output: text ?? "")
+        if test.timedOut { return (.timedOut, seconds, failures.testsRun) }
+        if test.status == 0 { return (.survived, seconds, failures.testsRun) }
+        return (.killed(failures: failures, status: test.status), seconds, failures.testsRun)
     }
 
     static func describe(_ outcome: MutantOutcome) -> String {
         switch outcome {
         case .killed(let failures, let status):
             let apps = failures.failingValues
-            let first = failures.failures.first.map { ": \($0.test)" } ?? " (status \(status))"
+            let first =
+                failures.failures.first.map { ": \($0.test)" } ?? failures.crash.map {
+                    "; the tests crashed: \($0)"
+                }
+                ?? " (status \(status))"
             return "killed\(apps.isEmpty ? "" : " by \(apps.joined(separator: ", "))")\(first)"
         case .timedOut: return "killed by timeout"
         case .survived: return "SURVIVED"

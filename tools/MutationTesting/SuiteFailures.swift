@@ -19,15 +19,43 @@ public struct SuiteFailures: Sendable, Equatable, Codable {
 
     /// Each failing test case once, first failure first.
     public var failures: [Failure]
+    /// Why the test process died, when it did (a trap's `Fatal error: …` line, or `swift test`'s
+    /// `error: Process '…' exited with unexpected signal code 4`): no test reports an issue then.
+    public var crash: String?
+    /// How many tests ran, by the summaries of Swift Testing (`Test run with 91 tests …`) and
+    /// XCTest (`Executed 3 tests, …`): 0 when a filter matched nothing.
+    public var testsRun: Int
 
     /// Parses `output` (standard output and error of `swift test`).
     public init(output: String) {
         var failures: [Failure] = []
+        var fatal: String?
+        var error: String?
+        var testsRun = 0
         for line in output.split(separator: "\n") {
+            testsRun +=
+                Self.count(after: "Test run with ", in: line) + Self.count(after: "Executed ", in: line)
+            if fatal == nil, let range = line.range(of: "Fatal error") {
+                fatal = String(line[range.lowerBound...])
+            }
+            if line.contains("unexpected signal"), let range = line.range(of: "error: ") {
+                error = String(line[range.lowerBound...])
+            }
             guard let failure = Self.failure(in: line), !failures.contains(failure) else { continue }
             failures.append(failure)
         }
         self.failures = failures
+        crash = fatal ?? error
+        self.testsRun = testsRun
+    }
+
+    /// The number right after `prefix` in `line` when a word starting with "test" follows it.
+    private static func count(after prefix: String, in line: Substring) -> Int {
+        guard let range = line.range(of: prefix) else { return 0 }
+        let rest = line[range.upperBound...]
+        let digits = rest.prefix { $0.isNumber }
+        guard rest.dropFirst(digits.count).hasPrefix(" test"), let count = Int(digits) else { return 0 }
+        return count
     }
 
     /// The distinct argument values that failed (the apps whose scenarios failed), in order.

@@ -2,7 +2,7 @@
 public struct SwiftToken: Sendable, Equatable {
     /// What a token is.
     public enum Kind: Sendable, Equatable {
-        /// A name or keyword (`let`, `count`, `` `default` ``, `$0`).
+        /// A name or keyword (`let`, `count`, `$0`, or a name in backticks).
         case identifier
         /// A number literal (`42`, `0x7F`, `1.5`).
         case number

@@ -26,7 +26,7 @@ public final class TimedCommand: Sendable {
 
     /// Runs `arguments` through `/usr/bin/env` in `directory`, its standard output and error
     /// written to `logFile`, and waits for it; after `timeout` seconds its process group gets
-    /// SIGTERM, and SIGKILL 10 seconds later.
+    /// SIGINT (see ``stop(signal:)``), and SIGKILL 10 seconds later.
     ///
     /// - Throws: ``MutationError`` when it cannot be started.
     public func run(
@@ -67,7 +67,7 @@ public final class TimedCommand: Sendable {
         let timedOut = Atomic<Bool>(false)
         let deadline = DispatchWorkItem { [self] in
             timedOut.store(true, ordering: .sequentiallyConsistent)
-            stop(signal: SIGTERM)
+            stop(signal: SIGINT)
             DispatchQueue.global().asyncAfter(deadline: .now() + 10) { [self] in
                 if running.withLock({ $0 == pid }) { kill(-pid, SIGKILL) }
             }
@@ -85,7 +85,11 @@ public final class TimedCommand: Sendable {
     }
 
     /// Sends `signal` to the running command's whole process group (nothing when none runs).
-    public func stop(signal: Int32 = SIGTERM) {
+    ///
+    /// SIGINT is what ends `swift test` with its test process: SwiftPM starts the test binary in a
+    /// process group of its own and passes SIGINT on to it, but on SIGTERM it exits and leaves
+    /// the tests running.
+    public func stop(signal: Int32 = SIGINT) {
         running.withLock { running in
             if let pid = running { kill(-pid, signal) }
         }

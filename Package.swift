@@ -54,6 +54,7 @@ let package = Package(
         .executable(name: "manifest-lint", targets: ["manifest-lint"]),
         .executable(name: "backend-server", targets: ["backend-server"]),
         .executable(name: "bench", targets: ["bench"]),
+        .executable(name: "mutation-score", targets: ["mutation-score"]),
     ],
     targets: [
         // Shared modules (lower layers first).
@@ -107,6 +108,8 @@ let package = Package(
         toolLibrary("ManifestLint", ["Basics", "Composition", "CommandLineKit", "PrismApp", "StrandApp"]),
         tool("manifest-lint", ["ManifestLint"]),
         tool("backend-server", ["HTTPServer", "Backend", "CommandLineKit", "Wire"]),
+        toolLibrary("MutationTesting", ["Basics", "CommandLineKit"]),
+        tool("mutation-score", ["MutationTesting"]),
         tool(
             "mutation-crash-helper",
             ["Basics", "Networking", "ServerAPI", "Mutations", "Backend", "Wire", "MediaModel", "Storage"]),
@@ -192,6 +195,7 @@ let package = Package(
             ]),
         tests(
             "ManifestLint", ["ManifestLint", "Composition", "CommandLineKit"], resources: [.copy("Fixtures")]),
+        tests("MutationTesting", ["MutationTesting", "CommandLineKit"]),
         tests(
             "CrossAppRegression",
             [

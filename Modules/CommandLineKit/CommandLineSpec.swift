@@ -14,7 +14,7 @@ import Foundation
 /// ```
 ///
 /// Options take `--name value` or `--name=value`; `--` ends options; giving an option twice
-/// is an error.
+/// is an error, unless it is repeatable (``Option/values(_:_:help:)``).
 public struct CommandLineSpec: Sendable {
     /// One option.
     public struct Option: Sendable {
@@ -26,6 +26,8 @@ public struct CommandLineSpec: Sendable {
         public let help: String
         /// The values allowed, if limited.
         public let choices: [String]?
+        /// Whether it may be given more than once (each value is kept).
+        public var repeatable = false
 
         /// An option without a value.
         public static func flag(_ name: String, help: String) -> Option {
@@ -37,6 +39,12 @@ public struct CommandLineSpec: Sendable {
             -> Option
         {
             Option(name: name, valueName: valueName, help: help, choices: choices)
+        }
+
+        /// An option with a value that may be given more than once (`--module A --module B`);
+        /// read every value with ``ParsedArguments/allValues(_:)``.
+        public static func values(_ name: String, _ valueName: String, help: String) -> Option {
+            Option(name: name, valueName: valueName, help: help, choices: nil, repeatable: true)
         }
     }
 
@@ -121,7 +129,7 @@ public struct CommandLineSpec: Sendable {
             guard let option = options.first(where: { $0.name == name }) else {
                 throw UsageError(command: command, "unknown option '--\(name)'\(suggestion(for: name))")
             }
-            if result.seen.contains(name) {
+            if result.seen.contains(name) && !option.repeatable {
                 throw UsageError(command: command, "option '--\(name)' given more than once")
             }
             result.seen.insert(name)
@@ -149,6 +157,7 @@ public struct CommandLineSpec: Sendable {
                 )
             }
             result.values[name] = value
+            result.repeatedValues[name, default: []].append(value)
         }
         return result
     }
@@ -167,8 +176,10 @@ public struct ParsedArguments: Sendable {
     public let command: String
     /// Flags that were given.
     public var flags: Set<String> = []
-    /// Option values, by option name.
+    /// Option values, by option name (the last one given, for a repeatable option).
     public var values: [String: String] = [:]
+    /// Every value given for each option, in order.
+    public var repeatedValues: [String: [String]] = [:]
     /// Arguments that are not options, in order.
     public var positionals: [String] = []
     /// Whether `--help` was given.
@@ -184,6 +195,9 @@ public struct ParsedArguments: Sendable {
 
     /// An option's value, if given.
     public func value(_ name: String) -> String? { values[name] }
+
+    /// Every value given for an option, in order; empty when it was not given.
+    public func allValues(_ name: String) -> [String] { repeatedValues[name] ?? [] }
 
     /// An option's value as an integer within `range`, if given.
     public func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {

@@ -37,6 +37,21 @@ import Testing
         }
     }
 
+    @Test func repeatableOption_keepsEveryValueInOrder() throws {
+        let spec = CommandLineSpec(
+            command: "tool", summary: "Does a thing.",
+            options: [
+                .values("module", "NAME", help: "a module (repeatable)"),
+                .value("width", "N", help: "columns"),
+            ])
+        let parsed = try spec.parse(["--module", "ListEngine", "--width", "80", "--module=Features"])
+        #expect(parsed.allValues("module") == ["ListEngine", "Features"])
+        #expect(parsed.value("module") == "Features")
+        #expect(parsed.allValues("width") == ["80"])
+        #expect(parsed.allValues("missing") == [])
+        #expect(spec.helpText.contains("--module NAME  a module (repeatable)"))
+    }
+
     @Test func valueOutsideChoices_listsTheChoices() {
         #expect(
             throws: UsageError(

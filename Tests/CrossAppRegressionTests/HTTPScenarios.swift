@@ -1,11 +1,13 @@
 import AppRuntime
 import AppTesting
 import Backend
+import CommandLineKit
 import Composition
 import Features
 import Foundation
 import HTTPServer
 import ServerAPI
+import Synchronization
 import TerminalUI
 import Testing
 import Wire
@@ -34,6 +36,84 @@ import Wire
         #expect(overHTTP.frames.count == 2)
         #expect(overHTTP.frames == embedded.frames)
         #expect(lines(overHTTP.frames[1])[0].hasPrefix(app.titlePrefix + " · " + app.threadTitle))
+    }
+
+    /// A headless script over a real server with simulated slow or flaky conditions makes
+    /// progress and prints its frames: the simulated latency passes within a `wait`, as it does
+    /// over the embedded backend, instead of sleeping on the script's clock, which only `advance`
+    /// moves (the run hung before printing a frame). Two runs print the same frames.
+    @Test(arguments: ShippedApp.all, ["slow", "flaky"])
+    func overHTTP_slowOrFlakyNetwork_aScriptPrintsTheSameFramesEveryRun(app: ShippedApp, network: String)
+        async throws
+    {
+        // Given the same script run twice, each against its own server on the same seed
+        var runs: [HeadlessRun] = []
+        for _ in 0..<2 {
+            let directories = try TestDirectories.make()
+            let backend = try directories.openBackend()
+            let server = try HTTPServer.start(HTTPServer.Configuration(port: 0)) { request in
+                await backend.handle(request)
+            }
+            // When it waits, prints the feed, opens the first post and prints it
+            runs.append(
+                try await runRescuingAHang(
+                    app, script: "wait\nframe\nkey enter\nwait\nframe\n",
+                    arguments: [
+                        "--data-dir", directories.data, "--server", server.baseURL.absoluteString, "--user",
+                        "ada",
+                        "--network", network,
+                    ]))
+            _ = await server.shutdown(gracePeriod: .seconds(2))
+            backend.close()
+        }
+
+        // Then both frames are printed, showing the feed and then a post, the same each run
+        #expect(runs[0].status == 0, "\(runs[0].errors)")
+        #expect(runs[0].frames.count == 2)
+        #expect(runs[0].frames == runs[1].frames)
+        let feed = lines(try #require(runs[0].frames.first))
+        #expect(feed[0].hasPrefix(app.titlePrefix + " · Home"), "\(feed[0])")
+        #expect(
+            feed.filter { $0.contains(" · ") }.count > 3,
+            "the feed shows posts:\n\(feed.joined(separator: "\n"))")
+    }
+
+    /// Runs `script` headless with `arguments`, as `AppLauncher` does. A run still going after
+    /// 30 seconds of real time is stuck on its manual clock: that is recorded as a failure, and the
+    /// clock is then moved on until the run ends, so the suite goes on.
+    private func runRescuingAHang(_ app: ShippedApp, script text: String, arguments: [String]) async throws
+        -> HeadlessRun
+    {
+        let configuration = try LaunchConfiguration.parse(
+            ["--headless", "--script", "-"] + arguments, app: app.id,
+            environment: ["HOME": NSTemporaryDirectory()], isTerminal: false)
+        let output = CapturedTextOutput()
+        let runner = HeadlessRunner(
+            definition: app.definition, configuration: configuration,
+            script: try HeadlessScript.parse(text, name: "<stdin>"), scriptName: "<stdin>", output: output)
+        let clock = try #require(
+            (runner.appSession.networkClock as? InstantNetworkClock)?.base as? ManualClock)
+        let finished = Mutex(false)
+        let run = Task {
+            let status = await runner.run()
+            finished.withLock { $0 = true }
+            return status
+        }
+        let started = ContinuousClock.now
+        while !finished.withLock({ $0 }) && ContinuousClock.now - started < .seconds(30) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        if !finished.withLock({ $0 }) {
+            let frames = output.output.components(separatedBy: "--- end ---").count - 1
+            Issue.record(
+                "the script printed \(frames) frames in 30 seconds and is stuck until its clock moves")
+        }
+        while !finished.withLock({ $0 }) {
+            clock.advance(by: .seconds(5))
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let status = await run.value
+        return HeadlessRun(status: status, output: output.output, errors: output.error)
     }
 
     /// A person whose `--server` stops answering sees "offline" in the title bar from the first

@@ -56,6 +56,7 @@ package final class AppSession {
     func launchValues() -> LaunchValues {
         var values = configuration.launchValues(clock: clock)
         values[BackendClockKey.self] = networkClock
+        values[HTTPFaultClockKey.self] = networkClock
         if let saved = savedSession(), configuration.user == nil || configuration.user == saved.handle {
             values[ViewerKey.self] = saved.token
         }

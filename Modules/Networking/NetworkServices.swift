@@ -27,7 +27,9 @@ public enum NetworkServices {
     /// `storage.database`, opening `AppDatabase.fileName` with `AppDatabase.migrations`: no
     /// dependencies.
     public static let databaseDefinition = ServiceDefinition(.appDatabase) { _ in
-        AppDatabaseService(fileName: AppDatabase.fileName, migrations: AppDatabase.migrations)
+        AppDatabaseService(
+            fileName: AppDatabase.fileName, migrations: AppDatabase.migrations,
+            readContents: AppDatabase.describeUnsentChanges)
     }
 
     /// `network.http`: no dependencies.

@@ -7,6 +7,7 @@ import MediaModel
 import Mutations
 import ServerAPI
 import Sockets
+import Storage
 import TerminalUI
 import Wire
 
@@ -92,6 +93,7 @@ package final class AppSession {
         }
         let app = try await AppHost.launch(definition, values: launchValues())
         self.app = app
+        setAsideDatabase = app.service(.appDatabase)?.setAside
         let context: AppContext
         do {
             context = try AppContext(app: app, colorMode: colorMode, clock: clock, tracker: tracker)
@@ -145,6 +147,7 @@ package final class AppSession {
                 tracker.end()
             }
         }
+        if let setAsideDatabase { shell.showMessage(setAsideDatabase.summary) }
         if needsOnboarding {
             shell.presentModal(
                 OnboardingScreen(context: context) { [weak self, weak shell] session in
@@ -157,6 +160,10 @@ package final class AppSession {
         loadViewer(context)
         shell.start()
     }
+
+    /// The damaged app database this launch kept aside before starting with a fresh one, if
+    /// any: the status line says so, and the runner writes the whole story to standard error.
+    package private(set) var setAsideDatabase: SetAsideDatabase?
 
     /// A first interactive launch: no saved session and no `--user`.
     private var needsOnboarding: Bool {

@@ -64,9 +64,11 @@ package final class AppSession {
         return values
     }
 
+    /// The session saved by the last sign-in on this data directory. A launch without `--user`
+    /// uses it, headless too, so it starts from the cache without the server (offline when the
+    /// server cannot be reached); with `--user`, only when it is that account's.
     private func savedSession() -> SessionStore.Saved? {
-        guard configuration.user != nil || !isHeadless else { return nil }
-        return SessionStore(dataDirectory: configuration.dataDirectory).load()
+        SessionStore(dataDirectory: configuration.dataDirectory).load()
     }
 
     private var isHeadless: Bool {
@@ -133,9 +135,18 @@ package final class AppSession {
         }
         // The title bar's offline marker reads the client's reachability when drawn; a change
         // asks for a redraw (tracked, so a headless `wait` includes it).
-        reachabilityObservation = context.network.reachability.observe { [weak shell] _ in
+        // When the server answers again after it could not be reached, changes waiting for a
+        // retry are tried at once rather than at their backoff's time: what the person did while
+        // offline is sent without them doing anything.
+        // A viewer not known yet (the launch was offline) is asked for then too.
+        reachabilityObservation = context.network.reachability.observe {
+            [weak self, weak shell, weak context] status in
             tracker.begin()
             Task { @MainActor in
+                if status == .reachable {
+                    manager.networkDidChange()
+                    if let context { self?.loadViewer(context) }
+                }
                 shell?.setNeedsDisplay()
                 tracker.end()
             }

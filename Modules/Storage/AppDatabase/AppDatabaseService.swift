@@ -25,9 +25,12 @@ public final class AppDatabaseService: Service {
 
     /// Makes the service; it opens `fileName` and applies `migrations` when started.
     ///
-    /// - Parameter readContents: says what a damaged file kept aside still holds that matters to
-    ///   the person (`still holds 3 unsent changes, not sent`), reading it on a read-only
-    ///   connection; it may throw, as reads of a damaged file do.
+    /// - Parameters:
+    ///   - fileName: the database file's name in the app's data directory (`app.sqlite`).
+    ///   - migrations: the schema history, applied in order.
+    ///   - readContents: says what a damaged file kept aside still holds that matters to the person
+    ///     (`holds 3 unsent changes, not sent: keep the file`), reading it on a read-only
+    ///     connection; it may throw, as reads of a damaged file do.
     public init(
         fileName: String, migrations: [Migration],
         readContents: (@Sendable (Database) throws -> String)? = nil

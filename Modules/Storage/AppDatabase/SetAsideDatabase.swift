@@ -8,8 +8,8 @@ public struct SetAsideDatabase: Hashable, Sendable, CustomStringConvertible {
     public var keptPath: String
     /// What was wrong, in words: `it is empty (0 bytes)`.
     public var damage: String
-    /// What the kept file still holds, as the database's owner reads it (`it still holds 3 unsent
-    /// changes, not sent`); nil when that could not be read from the damaged file.
+    /// What the kept file still holds, as the database's owner reads it (`holds 3 unsent changes,
+    /// not sent: keep the file`); nil when that could not be read from the damaged file.
     public var contents: String?
 
     /// Makes a description of a set-aside database.

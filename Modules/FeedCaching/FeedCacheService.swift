@@ -34,7 +34,11 @@ public final class FeedCacheService: Service {
         ) { cursor throws(TransportError) in
             try await network.client.homeFeed(cursor: cursor, limit: pageSize)
         }
-        try cache.prepare(viewer: network.viewerIdentity)
+        // Before anyone is signed in there is no viewer to compare with: the cache stays as it is
+        // until a sign-in names one (`prepare` then clears it only if the viewer changed). A
+        // launch that could not sign in never drops the cached feed.
+        let viewer = network.viewerIdentity
+        if !viewer.isEmpty { try cache.prepare(viewer: viewer) }
         state.withLock { $0 = cache }
     }
 

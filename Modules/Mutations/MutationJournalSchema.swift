@@ -17,6 +17,15 @@ public enum MutationJournalSchema {
         Migration(version: version, name: "mutation journal", sql: version2)
     }
 
+    /// How many changes in `database`'s journal the server has not confirmed (pending or in
+    /// flight): what would be lost with the file.
+    ///
+    /// - Throws: `StorageError` when the journal cannot be read.
+    public static func unconfirmedCount(_ database: Database) throws(StorageError) -> Int {
+        let rows = try database.query("SELECT count(*) FROM mutation_journal WHERE state IN (0, 1)")
+        return try rows.first?.int(0) ?? 0
+    }
+
     static let version2 = """
         CREATE TABLE mutation_journal (
             sequence INTEGER PRIMARY KEY AUTOINCREMENT,

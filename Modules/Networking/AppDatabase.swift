@@ -15,6 +15,19 @@ public enum AppDatabase {
         MutationJournalSchema.migration(version: 2),
     ]
 
+    /// What a damaged app database kept aside still holds that matters to the person: how many
+    /// changes in its journal the server never confirmed. Reads `database` only; throws when the
+    /// journal cannot be read.
+    @Sendable
+    public static func describeUnsentChanges(_ database: Database) throws -> String {
+        let count = try MutationJournalSchema.unconfirmedCount(database)
+        switch count {
+        case 0: return "holds no unsent changes"
+        case 1: return "holds 1 unsent change, not sent: keep the file"
+        default: return "holds \(count) unsent changes, not sent: keep the file"
+        }
+    }
+
     /// Opens (creating the directory and file if needed) and migrates the app database in
     /// `directory`.
     ///

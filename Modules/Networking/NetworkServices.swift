@@ -19,7 +19,7 @@ import Storage
 /// | service | depends on | reads |
 /// | --- | --- | --- |
 /// | `storage.database` | - | `AppDataDirectoryKey` |
-/// | `network.http` | - | `ServerURLKey`, `HTTPTimeoutKey`, `HTTPFaultProfileKey`, `NetworkClockKey` |
+/// | `network.http` | - | `ServerURLKey`, `HTTPTimeoutKey`, `HTTPFaultProfileKey`, `HTTPFaultClockKey` |
 /// | `network.client` | its transport sources | `ViewerKey`, `NetworkClockKey` |
 /// | `feed.cache` | `storage.database`, `network.client` | `NetworkClockKey` |
 /// | `mutations.replay` | `storage.database`, `network.client`, `feed.cache` | `NetworkClockKey`, `MutationConfigurationKey`, `MutationReauthenticationKey` |
@@ -27,7 +27,9 @@ public enum NetworkServices {
     /// `storage.database`, opening `AppDatabase.fileName` with `AppDatabase.migrations`: no
     /// dependencies.
     public static let databaseDefinition = ServiceDefinition(.appDatabase) { _ in
-        AppDatabaseService(fileName: AppDatabase.fileName, migrations: AppDatabase.migrations)
+        AppDatabaseService(
+            fileName: AppDatabase.fileName, migrations: AppDatabase.migrations,
+            readContents: AppDatabase.describeUnsentChanges)
     }
 
     /// `network.http`: no dependencies.

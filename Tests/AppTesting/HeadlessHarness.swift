@@ -20,6 +20,13 @@ package struct HeadlessRun: Sendable {
     /// Everything written to standard error.
     package var errors: String
 
+    /// What a run printed, with its status.
+    package init(status: Int32, output: String, errors: String) {
+        self.status = status
+        self.output = output
+        self.errors = errors
+    }
+
     /// The frames printed by `frame`, in order, without their markers.
     package var frames: [String] {
         var frames: [String] = []

@@ -1,11 +1,13 @@
 import AppRuntime
 import AppTesting
 import Backend
+import CommandLineKit
 import Composition
 import Features
 import Foundation
 import HTTPServer
 import ServerAPI
+import Synchronization
 import TerminalUI
 import Testing
 import Wire
@@ -34,6 +36,161 @@ import Wire
         #expect(overHTTP.frames.count == 2)
         #expect(overHTTP.frames == embedded.frames)
         #expect(lines(overHTTP.frames[1])[0].hasPrefix(app.titlePrefix + " · " + app.threadTitle))
+    }
+
+    /// A headless script over a real server with simulated slow or flaky conditions makes
+    /// progress and prints its frames: the simulated latency passes within a `wait`, as it does
+    /// over the embedded backend, instead of sleeping on the script's clock, which only `advance`
+    /// moves (the run hung before printing a frame). Two runs print the same frames.
+    @Test(arguments: ShippedApp.all, ["slow", "flaky"])
+    func overHTTP_slowOrFlakyNetwork_aScriptPrintsTheSameFramesEveryRun(app: ShippedApp, network: String)
+        async throws
+    {
+        // Given the same script run twice, each against its own server on the same seed
+        var runs: [HeadlessRun] = []
+        for _ in 0..<2 {
+            let directories = try TestDirectories.make()
+            let backend = try directories.openBackend()
+            let server = try HTTPServer.start(HTTPServer.Configuration(port: 0)) { request in
+                await backend.handle(request)
+            }
+            // When it waits, prints the feed, opens the first post and prints it
+            runs.append(
+                try await runRescuingAHang(
+                    app, script: "wait\nframe\nkey enter\nwait\nframe\n",
+                    arguments: [
+                        "--data-dir", directories.data, "--server", server.baseURL.absoluteString, "--user",
+                        "ada",
+                        "--network", network,
+                    ]))
+            _ = await server.shutdown(gracePeriod: .seconds(2))
+            backend.close()
+        }
+
+        // Then both frames are printed, showing the feed and then a post, the same each run
+        #expect(runs[0].status == 0, "\(runs[0].errors)")
+        #expect(runs[0].frames.count == 2)
+        #expect(runs[0].frames == runs[1].frames)
+        let feed = lines(try #require(runs[0].frames.first))
+        #expect(feed[0].hasPrefix(app.titlePrefix + " · Home"), "\(feed[0])")
+        #expect(
+            feed.filter { $0.contains(" · ") }.count > 3,
+            "the feed shows posts:\n\(feed.joined(separator: "\n"))")
+    }
+
+    /// Runs `script` headless with `arguments`, as `AppLauncher` does. A run that prints no frame
+    /// for 5 minutes of real time is stuck on its manual clock: that is recorded as a failure, and
+    /// the clock is then moved on until the run ends, so the suite goes on.
+    private func runRescuingAHang(_ app: ShippedApp, script text: String, arguments: [String]) async throws
+        -> HeadlessRun
+    {
+        let configuration = try LaunchConfiguration.parse(
+            ["--headless", "--script", "-"] + arguments, app: app.id,
+            environment: ["HOME": NSTemporaryDirectory()], isTerminal: false)
+        let output = CapturedTextOutput()
+        let runner = HeadlessRunner(
+            definition: app.definition, configuration: configuration,
+            script: try HeadlessScript.parse(text, name: "<stdin>"), scriptName: "<stdin>", output: output)
+        let clock = try #require(
+            (runner.appSession.networkClock as? InstantNetworkClock)?.base as? ManualClock)
+        let finished = Mutex(false)
+        let run = Task {
+            let status = await runner.run()
+            finished.withLock { $0 = true }
+            return status
+        }
+        // Progress is a frame printed; a run on a loaded machine (every @MainActor scenario shares
+        // the main actor) can take long, so only minutes without one count as stuck.
+        var lastProgress = (ContinuousClock.now, 0)
+        while !finished.withLock({ $0 }) && ContinuousClock.now - lastProgress.0 < .seconds(300) {
+            try await Task.sleep(for: .milliseconds(50))
+            let frames = output.output.components(separatedBy: "--- end ---").count - 1
+            if frames > lastProgress.1 { lastProgress = (ContinuousClock.now, frames) }
+        }
+        if !finished.withLock({ $0 }) {
+            Issue.record(
+                "the script printed \(lastProgress.1) frames, then none for 5 minutes: it is stuck until its clock moves"
+            )
+        }
+        while !finished.withLock({ $0 }) {
+            clock.advance(by: .seconds(5))
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let status = await run.value
+        return HeadlessRun(status: status, output: output.output, errors: output.error)
+    }
+
+    /// A person who signed in once and launches again while the server is down starts from the
+    /// saved session and the cache, offline: the same feed, a like kept pending, and once the
+    /// server answers again, the like is sent and the marker goes, without anything from them.
+    /// (The launch used to exit 1, trying to sign in, and the cached feed was dropped.)
+    @Test(arguments: ShippedApp.all)
+    func serverDownAtLaunch_startsOfflineFromTheSavedSessionAndCache_thenSendsWhatIsPending(app: ShippedApp)
+        async throws
+    {
+        // Given a person who signed in once over HTTP, which cached the feed and saved the session
+        let directories = try TestDirectories.make()
+        let backend = try directories.openBackend()
+        defer { backend.close() }
+        var server = try HTTPServer.start(HTTPServer.Configuration(port: 0)) { request in
+            await backend.handle(request)
+        }
+        let port = try #require(server.baseURL.port)
+        let url = server.baseURL.absoluteString
+        let online = await HeadlessHarness.run(
+            app.definition, script: "wait\nframe\n", directories: directories, height: 60,
+            extraArguments: ["--server", url, "--user", "ada"])
+        #expect(online.status == 0, "\(online.errors)")
+        let onlineFeed = lines(online.lastFrame)
+
+        // And, with the server down, a launch as another account, which cannot sign in
+        _ = await server.shutdown(gracePeriod: .seconds(2))
+        let refused = await HeadlessHarness.run(
+            app.definition, script: "wait\nframe\n", directories: directories, height: 60,
+            extraArguments: ["--server", url, "--user", "grace"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.errors
+                == "\(app.definition.id): error: cannot sign in as @grace: the backend cannot be reached (the network "
+                + "is offline); try again when it is back\n")
+
+        // When the app launches again, without --user
+        let launch = await HeadlessHarness.run(
+            app.definition, script: "wait\nframe\n", directories: directories, height: 60,
+            extraArguments: ["--server", url])
+
+        // Then it runs, offline, showing the same cached feed in the same order
+        #expect(launch.status == 0, "\(launch.errors)")
+        let offlineFeed = lines(launch.lastFrame)
+        #expect(offlineFeed.first?.contains(" offline") == true, "\(offlineFeed.first ?? "")")
+        #expect(offlineFeed.count == onlineFeed.count)
+        #expect(offlineFeed.dropFirst(2).dropLast(2) == onlineFeed.dropFirst(2).dropLast(2))
+
+        // When the person likes the first post, still offline
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, height: 60, extraArguments: ["--server", url])
+        defer { Task { await session.stop() } }
+        _ = session.shell?.handle(.character("l"))
+        await session.settle()
+        _ = session.shell?.handle(.character("5"))
+        await session.settle()
+        let pending = HeadlessHarness.frame(of: session)
+        #expect(pending.contains("Changes: 1 pending, 0 failed"), "\(pending)")
+
+        // And the server comes back and answers a request in the background (the events poll)
+        server = try HTTPServer.start(HTTPServer.Configuration(port: port)) { request in
+            await backend.handle(request)
+        }
+        defer { Task { _ = await server.shutdown(gracePeriod: .seconds(2)) } }
+        _ = try await #require(session.shell).context.client.events(after: "latest")
+        await session.settle()
+
+        // Then the like is sent, with no key pressed and no time passing, and the marker is gone
+        let sent = HeadlessHarness.frame(of: session)
+        #expect(sent.contains("Changes: 0 pending, 0 failed"), "\(sent)")
+        // and the title bar names the viewer, whom the offline launch could not ask for
+        #expect(lines(sent).first?.hasSuffix(" @ada") == true, "\(lines(sent).first ?? "")")
+        #expect(lines(sent).first?.contains("offline") == false, "\(lines(sent).first ?? "")")
     }
 
     /// A person whose `--server` stops answering sees "offline" in the title bar from the first

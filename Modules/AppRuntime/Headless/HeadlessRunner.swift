@@ -48,6 +48,9 @@ package final class HeadlessRunner {
             output.writeError("\(session.definition.id): error: \(error)\n")
             return 1
         }
+        if let setAside = session.setAsideDatabase {
+            output.writeError("\(session.definition.id): warning: \(setAside)\n")
+        }
         defer { frameNumber = 0 }
         let observer = HeadlessStepObservation.observer
         await observer?(session, nil)

@@ -21,6 +21,7 @@ extension LaunchConfiguration {
         values[HTTPFaultProfileKey.self] = FaultProfile.named(network) ?? .perfect
         values[BackendClockKey.self] = clock
         values[NetworkClockKey.self] = clock
+        values[HTTPFaultClockKey.self] = clock
         if case .headless = mode {
             values[BackendSeedKey.self] = seed
             values[MutationConfigurationKey.self] = headlessMutationConfiguration

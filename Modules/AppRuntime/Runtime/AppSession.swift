@@ -7,6 +7,7 @@ import MediaModel
 import Mutations
 import ServerAPI
 import Sockets
+import Storage
 import TerminalUI
 import Wire
 
@@ -56,15 +57,18 @@ package final class AppSession {
     func launchValues() -> LaunchValues {
         var values = configuration.launchValues(clock: clock)
         values[BackendClockKey.self] = networkClock
+        values[HTTPFaultClockKey.self] = networkClock
         if let saved = savedSession(), configuration.user == nil || configuration.user == saved.handle {
             values[ViewerKey.self] = saved.token
         }
         return values
     }
 
+    /// The session saved by the last sign-in on this data directory. A launch without `--user`
+    /// uses it, headless too, so it starts from the cache without the server (offline when the
+    /// server cannot be reached); with `--user`, only when it is that account's.
     private func savedSession() -> SessionStore.Saved? {
-        guard configuration.user != nil || !isHeadless else { return nil }
-        return SessionStore(dataDirectory: configuration.dataDirectory).load()
+        SessionStore(dataDirectory: configuration.dataDirectory).load()
     }
 
     private var isHeadless: Bool {
@@ -91,6 +95,7 @@ package final class AppSession {
         }
         let app = try await AppHost.launch(definition, values: launchValues())
         self.app = app
+        setAsideDatabase = app.service(.appDatabase)?.setAside
         let context: AppContext
         do {
             context = try AppContext(app: app, colorMode: colorMode, clock: clock, tracker: tracker)
@@ -130,9 +135,18 @@ package final class AppSession {
         }
         // The title bar's offline marker reads the client's reachability when drawn; a change
         // asks for a redraw (tracked, so a headless `wait` includes it).
-        reachabilityObservation = context.network.reachability.observe { [weak shell] _ in
+        // When the server answers again after it could not be reached, changes waiting for a
+        // retry are tried at once rather than at their backoff's time: what the person did while
+        // offline is sent without them doing anything.
+        // A viewer not known yet (the launch was offline) is asked for then too.
+        reachabilityObservation = context.network.reachability.observe {
+            [weak self, weak shell, weak context] status in
             tracker.begin()
             Task { @MainActor in
+                if status == .reachable {
+                    manager.networkDidChange()
+                    if let context { self?.loadViewer(context) }
+                }
                 shell?.setNeedsDisplay()
                 tracker.end()
             }
@@ -144,6 +158,7 @@ package final class AppSession {
                 tracker.end()
             }
         }
+        if let setAsideDatabase { shell.showMessage(setAsideDatabase.summary) }
         if needsOnboarding {
             shell.presentModal(
                 OnboardingScreen(context: context) { [weak self, weak shell] session in
@@ -156,6 +171,10 @@ package final class AppSession {
         loadViewer(context)
         shell.start()
     }
+
+    /// The damaged app database this launch kept aside before starting with a fresh one, if
+    /// any: the status line says so, and the runner writes the whole story to standard error.
+    package private(set) var setAsideDatabase: SetAsideDatabase?
 
     /// A first interactive launch: no saved session and no `--user`.
     private var needsOnboarding: Bool {

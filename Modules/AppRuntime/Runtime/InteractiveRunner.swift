@@ -2,6 +2,7 @@ import CommandLineKit
 import Composition
 import Features
 import Foundation
+import Storage
 import TerminalUI
 import Wire
 
@@ -34,6 +35,8 @@ package final class InteractiveRunner {
         self.output = output
     }
 
+    private var setAsideDatabase: SetAsideDatabase?
+
     func run() async -> Int32 {
         var trace: LaunchTrace?
         do {
@@ -47,6 +50,9 @@ package final class InteractiveRunner {
         } catch {
             output.writeError("\(definition.id): error: \(error)\n")
             return 1
+        }
+        if let setAsideDatabase {
+            output.writeError("\(definition.id): warning: \(setAsideDatabase)\n")
         }
         if configuration.trace, let trace {
             output.write(trace.formatted + "\n")
@@ -80,6 +86,9 @@ package final class InteractiveRunner {
         }
         let screen = Screen(size: size, colorMode: colorMode)
         try await session.launch()
+        // Said again on standard error once the terminal is restored: the status line's note
+        // goes with the screen.
+        setAsideDatabase = session.setAsideDatabase
         // The event stream, long-polled while the app runs: each new event becomes a banner.
         let activity = session.app?.service(.activityEvents)
         let listener = Task {

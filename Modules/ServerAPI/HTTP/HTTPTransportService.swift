@@ -14,8 +14,8 @@ import Wire
 /// It offers no default viewer: the launcher signs in (`ViewerKey`, or
 /// `NetworkClientService.signIn(bearerToken:)` after `POST /v1/sessions`).
 ///
-/// Reads: `ServerURLKey`, `HTTPTimeoutKey`, `HTTPFaultProfileKey`, `NetworkClockKey`. Depends on
-/// no service.
+/// Reads: `ServerURLKey`, `HTTPTimeoutKey`, `HTTPFaultProfileKey`, `HTTPFaultClockKey`. Depends
+/// on no service.
 public final class HTTPTransportService: Service, TransportSource {
     /// The service's id, `network.http`.
     public static let id = "network.http"
@@ -44,7 +44,7 @@ public final class HTTPTransportService: Service, TransportSource {
         let http = HTTPTransport(baseURL: url, timeout: context.values[HTTPTimeoutKey.self])
         let faults = FaultInjectingTransport(
             upstream: http, profile: context.values[HTTPFaultProfileKey.self],
-            clock: context.values[NetworkClockKey.self], seed: 1)
+            clock: context.values[HTTPFaultClockKey.self], seed: 1)
         state.withLock { $0 = Running(http: http, faults: faults) }
     }
 

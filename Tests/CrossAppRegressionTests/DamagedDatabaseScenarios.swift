@@ -1,0 +1,56 @@
+import AppRuntime
+import AppTesting
+import Composition
+import Foundation
+import Testing
+
+/// A damaged `app.sqlite` (emptied, or overwritten) silently started fresh, losing what it held
+/// without a word: the app now keeps it aside, says so on standard error and in the status line,
+/// and runs on a fresh database.
+@Suite @MainActor struct DamagedDatabaseScenarios {
+    enum Damage: String, CaseIterable, Sendable {
+        case empty, randomBytes
+    }
+
+    @Test(arguments: ShippedApp.all, Damage.allCases)
+    func damagedAppDatabase_isKeptAside_saidSo_andTheAppRuns(app: ShippedApp, damage: Damage) async throws {
+        // Given a data directory an earlier run left, whose app.sqlite is then damaged
+        let directories = try TestDirectories.make()
+        let first = await HeadlessHarness.run(app.definition, script: "wait\n", directories: directories)
+        #expect(first.status == 0, "\(first.errors)")
+        let path = directories.data + "/app.sqlite"
+        switch damage {
+        case .empty:
+            try Data().write(to: URL(fileURLWithPath: path))
+        case .randomBytes:
+            var random = SystemRandomNumberGenerator()
+            try Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &random) })
+                .write(to: URL(fileURLWithPath: path))
+        }
+
+        // When the app launches again
+        let run = await HeadlessHarness.run(app.definition, script: "wait\nframe\n", directories: directories)
+
+        // Then it runs, on a fresh database, showing the feed
+        #expect(run.status == 0, "\(run.errors)")
+        let frame = lines(run.lastFrame)
+        #expect(frame.filter { $0.contains(" · ") }.count > 2, "\(run.lastFrame)")
+        // And the damaged file is kept aside, beside the fresh one
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directories.data)
+            .filter { $0.hasPrefix("app.sqlite.corrupt-") }
+        #expect(kept.count == 1, "\(kept)")
+        let keptName = try #require(kept.first)
+        // And the person is told what happened and where the old file is
+        let why = damage == .empty ? "it is empty (0 bytes)" : "it does not start with SQLite's file header"
+        let contents =
+            damage == .empty
+            ? "The kept file held nothing (it was empty)."
+            : "What the kept file held could not be read; keep it if you need what it held."
+        #expect(
+            run.errors
+                == "\(app.definition.id): warning: the app database '\(path)' is damaged (\(why)); it was kept as "
+                + "'\(directories.data)/\(keptName)' and the app started with a fresh database. \(contents)\n"
+        )
+        #expect(frame[frame.count - 2].hasPrefix("database damaged; kept as \(keptName), started fresh"))
+    }
+}

@@ -390,7 +390,7 @@ struct FaultMatrixRun {
         done.label = "\(app.id), \(fault), settled"
         shell?.context.faultControl?.setFaultProfile(.perfect)
         #expect(manager.pending.isEmpty, "\(done.label): nothing waits")
-        #expect(manager.failed.isEmpty, "\(done.label): nothing failed: \(manager.failed.map(\.mutation))")
+        #expect(manager.failed.isEmpty, "\(done.label): nothing failed: \(manager.failed.map(\.lane))")
         let feed = try await home()
         feed.refresh()
         await session.settle()
@@ -595,13 +595,13 @@ struct FaultMatrixRun {
         // Then the like went, while the post and its reply wait, in that order
         #expect(
             try Self.liked(other.media.id, on: transport.server), "\(app.id): another lane is not held up")
-        #expect(manager.pending.count == 2, "\(app.id): \(manager.pending.map(\.mutation))")
+        #expect(manager.pending.count == 2, "\(app.id): \(manager.pending.map(\.lane))")
         #expect(try Self.posts(containing: text, on: transport.server).isEmpty)
 
         // And once the backoff passes, the post arrives first and the reply is its child
         clock.advance(by: RetryPolicy.standard.cap)
         await session.settle()
-        #expect(manager.pending.isEmpty, "\(app.id): \(manager.pending.map(\.mutation))")
+        #expect(manager.pending.isEmpty, "\(app.id): \(manager.pending.map(\.lane))")
         let post = try #require(try Self.posts(containing: text, on: transport.server).first)
         let replies = try Self.posts(containing: "First!", on: transport.server)
         #expect(replies.count == 1)

@@ -263,6 +263,11 @@ struct FaultMatrixRun {
             feed.postList.select(id: item.id)
             let waiting = !item.isConfirmed
             await press("d")
+            let asked = DeleteScenarios.status(HeadlessHarness.frame(of: session))
+            #expect(
+                asked.hasPrefix(
+                    waiting ? "this post is not on the server yet" : "press d again to delete this post"),
+                "\(label): d on the viewer's own post says \"\(asked)\"")
             await press("d")
             if waiting {
                 // A post the server does not have yet cannot be deleted; the status line says so.

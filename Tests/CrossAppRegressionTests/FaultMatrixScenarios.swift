@@ -20,7 +20,7 @@ import Wire
 /// at the end the server, the client and the other app must all agree with it.
 ///
 /// Replay one seed: `LOOM_FAULT_SEEDS=7 swift test --filter FaultMatrixScenarios`.
-@Suite @MainActor struct FaultMatrixScenarios {
+@Suite(.serialized) @MainActor struct FaultMatrixScenarios {
     @Test(arguments: ShippedApp.all, FaultCase.all)
     func seededChanges_underFaultsAndRestarts_convergeToTheModel(app: ShippedApp, fault: FaultCase)
         async throws

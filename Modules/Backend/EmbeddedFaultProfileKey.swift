@@ -1,7 +1,7 @@
 import Composition
 import Wire
 
-/// The fault profile the embedded transport starts with (`--network perfect|slow|flaky|offline`;
+/// The fault profile the embedded transport starts with (`--network perfect|slow|flaky|lossy|offline`;
 /// switch later through `FaultControl`). Default: `.perfect`.
 public enum EmbeddedFaultProfileKey: LaunchValueKey {
     /// `.perfect`.

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// Wraps any transport and adds the faults of a `FaultProfile`: latency (slept on a
-/// `WallClock`), 5xx answers and 429s that never reach the server, responses lost after the
+/// `WallClock`), 5xx answers (alone or in bursts) and 429s that never reach the server, responses lost after the
 /// server applied the request, or no network at all.
 ///
 /// Draws come from a generator seeded at creation, the same number per request whatever the
@@ -37,6 +37,8 @@ public final class FaultInjectingTransport: Transport, FaultControl {
         var profile: FaultProfile
         var generator: SplitMix64
         var script: [ScriptedFault] = []
+        /// The 5xx answers still owed by a burst in progress.
+        var burstLeft = 0
         var statistics = Statistics()
     }
 
@@ -66,7 +68,13 @@ public final class FaultInjectingTransport: Transport, FaultControl {
     public var faultProfile: FaultProfile { state.withLock { $0.profile } }
 
     /// Switches the profile for requests that start from now on.
-    public func setFaultProfile(_ profile: FaultProfile) { state.withLock { $0.profile = profile } }
+    /// A burst of 5xx in progress ends.
+    public func setFaultProfile(_ profile: FaultProfile) {
+        state.withLock {
+            $0.profile = profile
+            $0.burstLeft = 0
+        }
+    }
 
     /// Queues outcomes for the next requests, before the profile's random draws.
     public func injectFaults(_ faults: [ScriptedFault]) { state.withLock { $0.script += faults } }
@@ -89,7 +97,11 @@ public final class FaultInjectingTransport: Transport, FaultControl {
                 outcome = state.script.removeFirst()
             } else if profile.isOffline {
                 outcome = .offline
+            } else if state.burstLeft > 0 {
+                state.burstLeft -= 1
+                outcome = .serverError(status: profile.serverErrorStatus)
             } else if draws[1] < profile.failureRate {
+                state.burstLeft = profile.serverErrorBurst - 1
                 outcome = .serverError(status: profile.serverErrorStatus)
             } else if draws[2] < profile.rateLimitRate {
                 outcome = .rateLimited(retryAfter: profile.retryAfter)

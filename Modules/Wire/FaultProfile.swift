@@ -1,7 +1,7 @@
 /// The faults a `FaultInjectingTransport` adds to any transport: latency, server errors,
 /// responses lost after the server applied the request, rate limiting, or no network at all.
 ///
-/// Presets: `perfect`, `slow`, `flaky`, `offline` (the apps' `--network` flag).
+/// Presets: `perfect`, `slow`, `flaky`, `lossy`, `offline` (the apps' `--network` flag).
 ///
 /// ```swift
 /// let transport = FaultInjectingTransport(upstream: inner, profile: .flaky, clock: clock, seed: 7)
@@ -15,6 +15,9 @@ public struct FaultProfile: Hashable, Sendable, CustomStringConvertible {
     public var failureRate: Double
     /// The 5xx status failed requests get.
     public var serverErrorStatus: Int
+    /// How many requests in a row a drawn 5xx fails (1 or more): a server that is down stays
+    /// down for a few requests, so retries that come back at once fail too.
+    public var serverErrorBurst: Int
     /// The share of requests (0...1) the server applies whose response is then lost: the caller
     /// sees a timeout after `dropTimeout`.
     public var dropResponseAfterApplyRate: Double
@@ -31,13 +34,15 @@ public struct FaultProfile: Hashable, Sendable, CustomStringConvertible {
     /// Makes a profile; rates are clamped to 0...1.
     public init(
         name: String, latency: LatencyDistribution = .none, failureRate: Double = 0,
-        serverErrorStatus: Int = 503, dropResponseAfterApplyRate: Double = 0, rateLimitRate: Double = 0,
+        serverErrorStatus: Int = 503, serverErrorBurst: Int = 1, dropResponseAfterApplyRate: Double = 0,
+        rateLimitRate: Double = 0,
         retryAfter: Duration = .seconds(1), dropTimeout: Duration = .zero, isOffline: Bool = false
     ) {
         self.name = name
         self.latency = latency
         self.failureRate = Self.clamp(failureRate)
         self.serverErrorStatus = (500..<600).contains(serverErrorStatus) ? serverErrorStatus : 503
+        self.serverErrorBurst = max(serverErrorBurst, 1)
         self.dropResponseAfterApplyRate = Self.clamp(dropResponseAfterApplyRate)
         self.rateLimitRate = Self.clamp(rateLimitRate)
         self.retryAfter = max(retryAfter, .zero)
@@ -59,22 +64,34 @@ public struct FaultProfile: Hashable, Sendable, CustomStringConvertible {
         failureRate: 0.15, dropResponseAfterApplyRate: 0.10, rateLimitRate: 0.05, retryAfter: .seconds(2),
         dropTimeout: .seconds(3))
 
+    /// A network that loses work rather than time: no latency; 20% of requests start a burst of
+    /// three 503s, 10% are rate limited (retry after 5 s), and 20% are applied by the server and
+    /// then lost (the caller times out at once). The retry schedule, not latency, is what it
+    /// exercises.
+    public static let lossy = FaultProfile(
+        name: "lossy", failureRate: 0.20, serverErrorBurst: 3, dropResponseAfterApplyRate: 0.20,
+        rateLimitRate: 0.10, retryAfter: .seconds(5))
+
     /// No network: every request fails with `offline`.
     public static let offline = FaultProfile(name: "offline", isOffline: true)
 
     /// The named presets, in the order `--network` lists them.
-    public static let presets: [FaultProfile] = [.perfect, .slow, .flaky, .offline]
+    public static let presets: [FaultProfile] = [.perfect, .slow, .flaky, .lossy, .offline]
 
     /// The preset named `name` (`"flaky"`), or nil.
     public static func named(_ name: String) -> FaultProfile? {
         presets.first { $0.name == name.lowercased() }
     }
 
-    /// `flaky (latency longTail(...), 5xx 15%, lost after apply 10%, 429 5%)`.
+    /// `flaky (latency longTail(...), 503 15%, lost after apply 10%, 429 5%)`; a burst is
+    /// written after the rate (`503 20% x3`).
     public var description: String {
         if isOffline { return "\(name) (offline)" }
         var parts = ["latency \(latency)"]
-        if failureRate > 0 { parts.append("\(serverErrorStatus) \(Self.percent(failureRate))") }
+        if failureRate > 0 {
+            let burst = serverErrorBurst > 1 ? " x\(serverErrorBurst)" : ""
+            parts.append("\(serverErrorStatus) \(Self.percent(failureRate))\(burst)")
+        }
         if dropResponseAfterApplyRate > 0 {
             parts.append("lost after apply \(Self.percent(dropResponseAfterApplyRate))")
         }

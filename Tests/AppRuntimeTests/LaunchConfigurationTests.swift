@@ -64,7 +64,7 @@ import Wire
             try parse(["--server", "ftp://x"])
         }
         #expect(throws: UsageError.self) { try parse(["--headless", "--width", "5"]) }
-        #expect(throws: UsageError.self) { try parse(["--network", "lossy"]) }
+        #expect(throws: UsageError.self) { try parse(["--network", "lunar"]) }
     }
 
     @Test func seed_isAHeadlessOptionTakingAWholeNumber() {

@@ -136,6 +136,56 @@ final class CountingTransport: Transport {
         #expect(Set(first) == ["200", "503", "429", "timeout"], "seed \(seed)")
     }
 
+    @Test func switchingTheProfile_endsA5xxBurst() async throws {
+        // Given a profile whose every draw fails, in bursts of three, and one that never does
+        let upstream = CountingTransport()
+        let always = FaultProfile(name: "down", failureRate: 1, serverErrorStatus: 502, serverErrorBurst: 3)
+        let transport = FaultInjectingTransport(upstream: upstream, profile: always)
+
+        // When one request starts a burst, then the profile switches to one that never fails
+        #expect(try await transport.send(request).status == 502)
+        transport.setFaultProfile(
+            FaultProfile(name: "rare", failureRate: 0, serverErrorStatus: 502, serverErrorBurst: 3))
+        let afterSwitch = try await transport.send(request).status
+
+        // Then switching the profile ended the burst: the next request got through
+        #expect(afterSwitch == 200)
+        #expect(upstream.count == 1)
+
+    }
+
+    @Test func lossy_losesWorkInBursts_andReplaysBySeed() async {
+        func statuses(_ seed: UInt64) async -> [String] {
+            let transport = FaultInjectingTransport(
+                upstream: CountingTransport(), profile: .lossy, seed: seed)
+            var result: [String] = []
+            for _ in 0..<300 {
+                do { result.append(String(try await transport.send(request).status)) } catch {
+                    result.append(error.errorClass.rawValue)
+                }
+            }
+            return result
+        }
+        let first = await statuses(5)
+        #expect(first == (await statuses(5)), "seed 5 replays")
+        // Every 503 burst is three long (or cut short by the end of the run).
+        var runs: [Int] = []
+        var run = 0
+        for status in first {
+            if status == "503" {
+                run += 1
+            } else if run > 0 {
+                runs.append(run)
+                run = 0
+            }
+        }
+        #expect(!runs.isEmpty && runs.allSatisfy { $0 % 3 == 0 }, "503 runs: \(runs)")
+        #expect(Set(first) == ["200", "503", "429", "timeout"])
+        #expect(
+            FaultProfile.lossy.description
+                == "lossy (latency none, 503 20% x3, lost after apply 20%, 429 10%)")
+    }
+
     @Test func switchingTheProfile_appliesToLaterRequests() async throws {
         let transport = FaultInjectingTransport(upstream: CountingTransport())
         #expect(try await transport.send(request).status == 200)
@@ -150,7 +200,8 @@ final class CountingTransport: Transport {
         #expect(FaultProfile.named("FLAKY") == .flaky)
         #expect(FaultProfile.named("offline")?.isOffline == true)
         #expect(FaultProfile.named("lunar") == nil)
-        #expect(FaultProfile.presets.map(\.name) == ["perfect", "slow", "flaky", "offline"])
+        #expect(FaultProfile.presets.map(\.name) == ["perfect", "slow", "flaky", "lossy", "offline"])
+        #expect(FaultProfile.named("lossy") == .lossy)
         #expect(FaultProfile(name: "x", failureRate: 7, dropResponseAfterApplyRate: -1).failureRate == 1)
     }
 

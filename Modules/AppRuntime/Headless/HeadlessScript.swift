@@ -2,6 +2,7 @@ import Basics
 import Composition
 import Features
 import Foundation
+import Wire
 
 /// A headless script: one command per line, `#` starts a comment, spaces and tabs at either end
 /// of a line are ignored. It drives an app without a terminal and prints frames, so a test (or a
@@ -88,8 +89,8 @@ package enum HeadlessCommand: Sendable, Equatable {
         "restart", "resize",
     ]
 
-    /// The network profiles `network` accepts.
-    package static let networkProfiles = ["perfect", "slow", "flaky", "offline"]
+    /// The network profiles `network` accepts: the fault presets.
+    package static let networkProfiles = FaultProfile.presets.map(\.name)
 
     /// The events `event` accepts, by the name a script gives them.
     package static let events: KeyValuePairs<String, LifecycleEvent> = [

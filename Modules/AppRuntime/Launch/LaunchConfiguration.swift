@@ -3,6 +3,7 @@ import CommandLineKit
 import Composition
 import Features
 import Foundation
+import Wire
 
 /// What an app was asked to do on its command line, with defaults filled in.
 package struct LaunchConfiguration: Sendable, Equatable {
@@ -73,7 +74,7 @@ package struct LaunchConfiguration: Sendable, Equatable {
                     help: "sign in as this account (default: onboarding; headless: the first seed user)"),
                 .value(
                     "network", "PROFILE", help: "network conditions",
-                    choices: ["perfect", "slow", "flaky", "offline"]),
+                    choices: FaultProfile.presets.map(\.name)),
                 .flag(
                     "headless",
                     help: "run without a terminal, driven by --script, printing frames as plain text"),

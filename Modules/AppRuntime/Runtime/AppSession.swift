@@ -38,6 +38,10 @@ package final class AppSession {
     package var onNeedsDisplay: (@MainActor () -> Void)?
     /// The hold on the data directory, while launched.
     private var directoryLock: DataDirectoryLock?
+    /// The network conditions in force when the app last stopped for a restart: a cold start
+    /// does not change the network, so the next launch starts with these rather than with the
+    /// command line's `--network`.
+    private var networkAtRestart: FaultProfile?
 
     /// Makes a session; nothing runs until `launch()`.
     package init(
@@ -56,6 +60,10 @@ package final class AppSession {
     /// The launch values: the command line's, with the session's clocks and saved viewer.
     func launchValues() -> LaunchValues {
         var values = configuration.launchValues(clock: clock)
+        if let profile = networkAtRestart {
+            values[EmbeddedFaultProfileKey.self] = profile
+            values[HTTPFaultProfileKey.self] = profile
+        }
         values[BackendClockKey.self] = networkClock
         values[HTTPFaultClockKey.self] = networkClock
         if let saved = savedSession(), configuration.user == nil || configuration.user == saved.handle {
@@ -263,10 +271,17 @@ package final class AppSession {
     /// here that compares the screen with the server's truth.
     package var onSettled: (@MainActor (AppSession) async -> Void)?
 
-    /// Stops the services (reverse order) and launches again on the same data: a cold start.
-    package func restart() async throws {
+    /// Stops the services (reverse order) and launches again on the same data: a cold start. The
+    /// network stays as it was (a script's `network offline` holds across the restart), so
+    /// changes still waiting come back to the conditions they left, with their backoff.
+    ///
+    /// - Parameter whileStopped: runs after the stop and before the launch: what happens to the
+    ///   world while the app is not running (a test moves the clock there).
+    package func restart(whileStopped: () -> Void = {}) async throws {
         await settle()
+        if let profile = shell?.context.faultControl?.faultProfile { networkAtRestart = profile }
         await stop()
+        whileStopped()
         try await launch()
     }
 

@@ -54,7 +54,10 @@ import Testing
                 "key pageup",
                 "unknown key 'pageup'; use one of up, down, left, right, enter, esc, tab, backspace, space, or a single character"
             ),
-            ("network lossy", "unknown network profile 'lossy'; use one of perfect, slow, flaky, offline"),
+            (
+                "network lunar",
+                "unknown network profile 'lunar'; use one of perfect, slow, flaky, lossy, offline"
+            ),
             ("advance soon", "'advance' needs a number of seconds, found 'soon'"),
             ("event resume", "unknown event 'resume'; use one of foreground, background, memory-warning"),
             ("wait 3", "'wait' takes no argument, found '3'"),

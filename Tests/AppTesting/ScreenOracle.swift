@@ -73,7 +73,10 @@ package struct ScreenOracle {
         found += pendingMarks(items: items, lines: lines, waiting: records, manager: context.mutations)
         if let server = session.app?.service(.embeddedBackend)?.embeddedTransport?.server {
             let truth = ServerTruth(server: server, token: context.client.bearerToken)
-            found += await serverFacts(items: items, waiting: Array(records.values), truth: truth)
+            // What a person can see: the posts around the selection.
+            let around = list.selectedIndex ?? 0
+            let window = Array(items[max(0, around - 6)..<min(items.count, around + 7)])
+            found += await serverFacts(items: window, waiting: Array(records.values), truth: truth)
             if shell.currentScreen is FeedScreen {
                 found += await feedOrder(items: items, truth: truth)
             }
@@ -226,7 +229,7 @@ package struct ScreenOracle {
     {
         var found: [String] = []
         let ordered = waiting.sorted { $0.sequence < $1.sequence }
-        for item in items.prefix(60) where item.isConfirmed {
+        for item in items where item.isConfirmed {
             guard let server = await truth.post(item.media.id) else {
                 if !allowsDeletionsBehindTheApp {
                     found.append("\(item) is shown, but the server has no such post")
@@ -277,12 +280,24 @@ package struct ScreenOracle {
         return facts
     }
 
+    /// How many of the home feed's first entries the order check covers.
+    static let orderedEntries = 60
+
+    /// The entries the order check last found in order (it runs again only when they change:
+    /// paging appends below them, and reading the server's feed after every step of a long
+    /// paging scenario would make it crawl).
+    private let lastOrdered = OracleMemo()
+
     private func feedOrder(items: [PostItem], truth: ServerTruth) async -> [String] {
         // A post of this device keeps its local entry id once confirmed, until a refresh brings
         // the server's entry (so it does not flicker); its media is checked with the others.
-        let shown = items.filter { $0.isConfirmed && $0.role == .feed && !$0.id.hasPrefix("local:") }.map(
-            \.id)
-        guard !shown.isEmpty, let (feed, complete) = await truth.feed(covering: Set(shown)) else { return [] }
+        // Only the first entries, where order matters most.
+        let shown = items.prefix(Self.orderedEntries).filter {
+            $0.isConfirmed && $0.role == .feed && !$0.id.hasPrefix("local:")
+        }.map(\.id)
+        guard !shown.isEmpty, shown != lastOrdered.entries,
+            let (feed, complete) = await truth.feed(covering: Set(shown))
+        else { return [] }
         var position: [String: Int] = [:]
         for (index, id) in feed.enumerated() where position[id] == nil { position[id] = index }
         var found: [String] = []
@@ -299,8 +314,15 @@ package struct ScreenOracle {
             }
             last = max(last, index)
         }
+        lastOrdered.entries = found.isEmpty ? shown : []
         return found
     }
+}
+
+/// What an oracle remembers between its looks.
+@MainActor
+final class OracleMemo {
+    var entries: [String] = []
 }
 
 /// The backend's answers, asked directly (no fault layer, no client cache).
@@ -323,7 +345,7 @@ struct ServerTruth {
         return envelope.facts[id] ?? MediaFacts()
     }
 
-    /// The viewer's home feed entry ids, in order, far enough to hold `ids` (at most 5,000), and
+    /// The viewer's home feed entry ids, in order, far enough to hold `ids` (at most 1,000), and
     /// whether the pages read reached every id or the feed's end.
     func feed(covering ids: Set<String>) async -> (entries: [String], complete: Bool)? {
         var entries: [String] = []
@@ -341,7 +363,7 @@ struct ServerTruth {
                 missing.remove(entry.id.rawValue)
             }
             cursor = page.payload.nextCursor
-        } while cursor != nil && !missing.isEmpty && entries.count < 5_000
+        } while cursor != nil && !missing.isEmpty && entries.count < 1_000
         return (entries, missing.isEmpty || cursor == nil)
     }
 }

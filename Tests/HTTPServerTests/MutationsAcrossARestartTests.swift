@@ -115,9 +115,10 @@ import Wire
             bearerToken: BackendSeed.defaultViewerToken)
     }
 
-    /// Polls `condition` every 10 ms for up to 60 s (a loaded `swift test` can be slow).
+    /// Polls `condition` every 10 ms for up to 300 s: a loaded `swift test` runs every test's tasks
+    /// on the same two threads, so an event can come late; only one that never comes fails.
     static func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(300)
         while !condition() {
             guard Date() < deadline else { throw WaitError(description: "timed out waiting until \(what)") }
             try await Task.sleep(for: .milliseconds(10))

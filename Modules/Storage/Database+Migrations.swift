@@ -26,8 +26,7 @@ extension Database {
                 throw StorageError(
                     code: .schema,
                     message: "the database is at schema version \(previous), newer than this build's latest "
-                        + "migration \(latest); it was written by a newer build: open it with that build, or "
-                        + "delete the file if it only holds a cache",
+                        + "migration \(latest); it was written by a newer build: open it with that build",
                     path: path)
             }
             var applied: [Int] = []

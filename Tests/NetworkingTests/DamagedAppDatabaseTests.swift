@@ -139,6 +139,33 @@ import Testing
         #expect(names.filter { $0.contains("corrupt") } == [])
     }
 
+    @Test func databaseFromANewerBuild_isKept_andTheMessageNeverSaysDelete() throws {
+        // Given a sound app database with 2 unsent changes that a newer build migrated further
+        let directory = try TemporaryFolder()
+        try Self.makeDatabase(in: directory.path, unsent: 2)
+        let newer = try Database(path: directory.path + "/app.sqlite")
+        try newer.execute("PRAGMA user_version = 99")
+        try newer.close()
+
+        // When this build opens it
+        let error = #expect(throws: AppDatabaseError.self) { _ = try Self.open(directory.path) }
+
+        // Then it refuses, says the file may hold unsent changes and how to send them, and never
+        // tells the person to delete it; the file stays where it was, its changes in it
+        let message = try #require(error?.message)
+        #expect(message.contains("newer build"))
+        #expect(message.contains("changes not yet sent"))
+        #expect(!message.lowercased().contains("delete the"))
+        #expect(!message.lowercased().contains("remove the"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(names.filter { $0.contains("corrupt") } == [])
+        let reopened = try Database(path: directory.path + "/app.sqlite")
+        #expect(
+            try AppDatabase.describeUnsentChanges(reopened)
+                == "holds 2 unsent changes, not sent: keep the file")
+        try reopened.close()
+    }
+
     @Test func lockedDatabase_isNotTakenForDamage() throws {
         // Given a sound app database another connection holds an exclusive lock on
         let directory = try TemporaryFolder()

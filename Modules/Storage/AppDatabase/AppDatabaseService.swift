@@ -65,7 +65,7 @@ public final class AppDatabaseService: Service {
         }
         let database = try Database(
             path: (directory as NSString).appendingPathComponent(fileName), options: options)
-        try database.migrate(migrations)
+        try migrate(database, migrations)
         return database
     }
 
@@ -93,7 +93,7 @@ public final class AppDatabaseService: Service {
                 do {
                     let findings = try database.quickCheck()
                     if findings.isEmpty {
-                        try database.migrate(migrations)
+                        try migrate(database, migrations)
                         return (database, nil)
                     }
                     let lines = findings.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("***") }
@@ -115,6 +115,24 @@ public final class AppDatabaseService: Service {
             ? "held nothing (it was empty)" : Self.contents(ofKept: kept, readContents: readContents)
         let database = try open(directory: directory, fileName: fileName, migrations: migrations)
         return (database, SetAsideDatabase(path: path, keptPath: kept, damage: damage, contents: contents))
+    }
+
+    /// Migrates the app's database; one a newer build wrote is refused, and said to be kept: it
+    /// may hold changes not yet sent, which only that build (or a newer one) can send.
+    ///
+    /// - Throws: `AppDatabaseError` for a newer schema; `StorageError` otherwise.
+    static func migrate(_ database: Database, _ migrations: [Migration]) throws {
+        let version = try database.userVersion()
+        guard version <= migrations.count else {
+            try? database.close()
+            throw AppDatabaseError(
+                message:
+                    "the app database '\(database.path)' was written by a newer build of the app (schema "
+                    + "version \(version); this build knows up to \(migrations.count)), and may hold changes not "
+                    + "yet sent: it is left as it is. Run the newer build to send them, or choose another "
+                    + "--data-dir to use this build")
+        }
+        try database.migrate(migrations)
     }
 
     /// Opens, checks and migrates the database.

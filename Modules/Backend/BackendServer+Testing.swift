@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Wire
 
 #if canImport(Glibc)
@@ -40,12 +41,26 @@ extension BackendServer {
 
     /// A backend of its own in a new temporary directory, holding the default seed's data
     /// (seeded once per process, then copied: seeding is the slow part of a test).
-    public static func seededCopy(clock: any WallClock = ManualClock()) throws -> BackendServer {
+    public static func seededCopy(
+        clock: any WallClock = ManualClock(), demoMode: Bool = false,
+        sessionPolicy: SessionPolicy = SessionPolicy()
+    ) throws -> BackendServer {
         let directory = try makeTemporaryDirectory("copy")
         try FileManager.default.copyItem(
             atPath: try template.get(),
             toPath: (directory as NSString).appendingPathComponent(databaseFileName))
-        return try BackendServer(directory: directory, seed: BackendSeed.defaultSeed, clock: clock)
+        return try BackendServer(
+            directory: directory, seed: BackendSeed.defaultSeed, clock: clock, demoMode: demoMode,
+            sessionPolicy: sessionPolicy)
+    }
+
+    /// A bearer token for the account `handle`, minted straight in the database for tests in
+    /// this process (no route hands out a token without a password): a session that lasts a
+    /// century, whatever `sessionPolicy` says, and works whether or not the server is in demo
+    /// mode. For a handle with no account (or a database that cannot be written) it is a token
+    /// no route accepts, so the test's first request says 401.
+    public func testToken(forHandle handle: String) -> String {
+        mintToken(forHandle: handle) ?? "tok_no_account_\(handle)"
     }
 
     /// A new empty directory under this process's test root.
@@ -53,5 +68,20 @@ extension BackendServer {
         let path = (try testRoot.get() as NSString).appendingPathComponent("\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
+    }
+}
+
+extension BackendServer {
+    /// A century-long session for `handle`'s account, or nil when there is no such account or it
+    /// cannot be stored. For tests (`testToken(forHandle:)`) and the embedded backend's default
+    /// viewer, never a route.
+    func mintToken(forHandle handle: String) -> String? {
+        try? core.database.transaction { db -> String? in
+            guard
+                let id = try db.queryFirst(
+                    "SELECT id FROM users WHERE handle = ?", handle, map: { try $0.int64(0) })
+            else { return nil }
+            return try core.insertSession(user: id, family: nil, db, lifetime: 100 * 365 * 86_400_000).token
+        }
     }
 }

@@ -11,38 +11,42 @@ import Wire
 /// Reads: `BackendDirectoryKey`, `BackendSeedKey`, `BackendClockKey`, `EmbeddedFaultProfileKey`,
 /// `EmbeddedBackendEnabledKey`. Depends on no service.
 public final class EmbeddedBackendService: Service, TransportSource {
-    private let state = Mutex<EmbeddedTransport?>(nil)
+    private let state = Mutex<(transport: EmbeddedTransport, viewerToken: String?)?>(nil)
 
     /// Makes the service; it opens the backend when started.
     public init() {}
 
-    /// Opens the backend unless disabled.
+    /// Opens the backend (in demo mode: the seed accounts sign in with `DemoAccounts.password`)
+    /// unless disabled.
     public func start(_ context: ServiceContext) async throws {
         guard context.values[EmbeddedBackendEnabledKey.self] else { return }
         let clock = context.values[BackendClockKey.self]
         let seed = context.values[BackendSeedKey.self]
         let server = try BackendServer(
-            directory: context.values[BackendDirectoryKey.self], seed: seed, clock: clock)
+            directory: context.values[BackendDirectoryKey.self], seed: seed, clock: clock, demoMode: true)
         let transport = EmbeddedTransport(
             server: server, profile: context.values[EmbeddedFaultProfileKey.self], clock: clock, seed: seed)
-        state.withLock { $0 = transport }
+        let viewerToken = server.mintToken(forHandle: BackendSeed.firstHandle)
+        state.withLock { $0 = (transport, viewerToken) }
     }
 
     /// Closes the backend's database.
     public func stop() async {
         let transport = state.withLock { state -> EmbeddedTransport? in
             defer { state = nil }
-            return state
+            return state?.transport
         }
         transport?.server.close()
     }
 
     /// The embedded transport while running and enabled.
-    public var embeddedTransport: EmbeddedTransport? { state.withLock { $0 } }
+    public var embeddedTransport: EmbeddedTransport? { state.withLock { $0?.transport } }
 
     /// The embedded transport while running and enabled, else nil.
     public var transport: (any Transport)? { embeddedTransport }
 
-    /// The first seed user's token while running, so the app signs in as someone by default.
-    public var defaultViewerToken: String? { embeddedTransport == nil ? nil : BackendSeed.defaultViewerToken }
+    /// A token of the first seed user's while running, so the app signs in as someone by
+    /// default (minted at start; the app's sign-in through `POST /v1/sessions` with the demo
+    /// password replaces this).
+    public var defaultViewerToken: String? { state.withLock { $0?.viewerToken } }
 }

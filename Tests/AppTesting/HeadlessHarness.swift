@@ -253,7 +253,7 @@ package enum BackendFixtures {
         expecting status: Int
     ) async throws -> MutationResult {
         var headers: Headers = [
-            "Authorization": "Bearer \(BackendSeed.token(forHandle: handle))",
+            "Authorization": "Bearer \(server.testToken(forHandle: handle))",
             "Idempotency-Key": "fixture-\(UUID().uuidString)",
         ]
         if body != nil { headers["Content-Type"] = "application/json" }

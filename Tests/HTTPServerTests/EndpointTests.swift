@@ -1,4 +1,4 @@
-import Backend
+@_spi(Testing) import Backend
 import Foundation
 import HTTPServer
 import MediaModel
@@ -12,7 +12,7 @@ import Wire
 @Suite struct EndpointTests {
     @Test func theBearerToken_selectsTheViewer() async throws {
         let fixture = try ServerFixture()
-        let grace = fixture.client.signedIn(as: BackendSeed.token(forHandle: "grace"))
+        let grace = fixture.client.signedIn(as: fixture.backend.testToken(forHandle: "grace"))
         #expect(try await grace.me().payload.user.handle == "grace")
         #expect(try await fixture.client.me().payload.user.handle == "ada")
         await fixture.stop()
@@ -57,7 +57,7 @@ import Wire
         let poll = Task { try await client.events(after: start.payload.nextCursor, wait: 20) }
         // Give the poll time to reach the server, then make an event for ada.
         #expect(await eventually { fixture.server.statistics.requests >= 2 })
-        let grace = client.signedIn(as: BackendSeed.token(forHandle: "grace"))
+        let grace = client.signedIn(as: fixture.backend.testToken(forHandle: "grace"))
         _ = try await grace.reply(to: "m1", text: "@ada over http", clientToken: "g1")
         let events = try await poll.value.payload.events
         #expect(events.map(\.kind).contains(.mention))

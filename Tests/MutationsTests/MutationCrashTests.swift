@@ -83,7 +83,8 @@ import Wire
         let url = try await Self.listeningURL(of: process)
 
         // When the helper is killed at random moments while sending to it, then drained
-        let outcome = try await Self.crashAndDrain(runs: runs, backend: ["--server", url])
+        let outcome = try await Self.crashAndDrain(
+            runs: runs, backend: ["--server", url, "--token-from", backendDirectory])
         process.kill(SIGTERM)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "backend-server: \(process.lines().suffix(3))")

@@ -112,8 +112,10 @@ import Wire
             let cache = try #require(app.service(.feedCache)).cache
             try await cache.refresh()
         }
-        let asGrace = Self.values(
-            backend: backend, app: appDirectory, clock: clock, viewer: BackendSeed.token(forHandle: "grace"))
+        let minter = try BackendServer(directory: backend, clock: clock)
+        let graceToken = minter.testToken(forHandle: "grace")
+        minter.close()
+        let asGrace = Self.values(backend: backend, app: appDirectory, clock: clock, viewer: graceToken)
         try await AppHost.run(Self.definition(), values: asGrace) { app in
             let network = try #require(app.service(.networkClient))
             let me = try await network.client.me()

@@ -1,4 +1,4 @@
-import Backend
+@_spi(Testing) import Backend
 import Foundation
 import MediaModel
 import NetworkingTesting
@@ -122,7 +122,7 @@ import Wire
         let start = try await fixture.client.events(after: "latest")
         let poll = Task { try await fixture.client.events(after: start.payload.nextCursor, wait: 30) }
         await fixture.clock.waitForSleepers(1)
-        let grace = fixture.client.signedIn(as: BackendSeed.token(forHandle: "grace"))
+        let grace = fixture.client.signedIn(as: fixture.server.testToken(forHandle: "grace"))
         _ = try await grace.reply(to: "m1", text: "@ada look", clientToken: "g1")
         let events = try await poll.value.payload.events
         #expect(events.map(\.kind).contains(.mention))

@@ -11,11 +11,13 @@
 // usage: mutation-crash-helper --app DIR (--backend DIR | --server URL) --run N [--count K] [--drain]
 //   --backend DIR  the backend's database directory, served in process
 //   --server URL   a backend-server's base URL (http://127.0.0.1:PORT), reached with HTTPTransport
+//   --token-from DIR  with --server: the server's database directory, where the viewer's token is
+//                  minted (Backend's test SPI; the client's sign-in will replace this)
 //   --run N        seeds this run's choices and faults
 //   --count K  how many bursts to enqueue (default 40)
 //   --drain    enqueue nothing; send what the journal holds until nothing is pending, then print
 //              "DRAINED pending=<n> failed=<n>" and exit 0
-import Backend
+@_spi(Testing) import Backend
 import Basics
 import Foundation
 import MediaModel
@@ -29,6 +31,7 @@ struct Options {
     var app = ""
     var backend = ""
     var server: URL?
+    var tokenDirectory = ""
     var run: UInt64 = 0
     var count = 40
     var drain = false
@@ -50,6 +53,7 @@ struct Options {
                     throw HelperError("--server needs an http:// URL, not '\(text)'")
                 }
                 server = url
+            case "--token-from": tokenDirectory = try value()
             case "--run": run = UInt64(try value()) ?? 0
             case "--count": count = Int(try value()) ?? count
             case "--drain": drain = true
@@ -59,6 +63,9 @@ struct Options {
         }
         guard !app.isEmpty, backend.isEmpty != (server == nil) else {
             throw HelperError("--app and one of --backend or --server are required")
+        }
+        guard server == nil || !tokenDirectory.isEmpty else {
+            throw HelperError("--server needs --token-from DIR, the server's database directory")
         }
     }
 }
@@ -77,19 +84,25 @@ func run() async throws -> Int32 {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
     let clock = SystemClock()
     let transport: any Transport
+    let token: String
     if let url = options.server {
         // A lost response shows as the connection closing, at once; the timeout only bounds a
         // server that stalls, and stays short so a stall costs a retry rather than the run.
         transport = HTTPTransport(baseURL: url, timeout: .seconds(2))
+        let minter = try BackendServer(
+            directory: options.tokenDirectory, seed: BackendSeed.defaultSeed, clock: clock)
+        token = minter.testToken(forHandle: BackendSeed.firstHandle)
+        minter.close()
     } else {
         let server = try BackendServer(
             directory: options.backend, seed: BackendSeed.defaultSeed, clock: clock)
+        token = server.testToken(forHandle: BackendSeed.firstHandle)
         let faults = FaultProfile(
             name: "crash", latency: .uniform(.zero, .milliseconds(2)), failureRate: 0.2,
             dropResponseAfterApplyRate: 0.15)
         transport = EmbeddedTransport(server: server, profile: faults, clock: clock, seed: options.run)
     }
-    let client = APIClient(transport: transport, bearerToken: BackendSeed.defaultViewerToken, clock: clock)
+    let client = APIClient(transport: transport, bearerToken: token, clock: clock)
     let database = try AppDatabase.open(directory: options.app, options: Database.Options())
     var configuration = MutationManager.Configuration()
     configuration.defaultRetryPolicy = RetryPolicy(base: .milliseconds(5), cap: .milliseconds(40))

@@ -29,7 +29,8 @@ struct ServerFixture {
         let backend = backend
         server = try HTTPServer.start(configuration) { request in await backend.handle(request) }
         transport = HTTPTransport(baseURL: server.baseURL, timeout: timeout)
-        client = APIClient(transport: transport, bearerToken: BackendSeed.defaultViewerToken)
+        client = APIClient(
+            transport: transport, bearerToken: backend.testToken(forHandle: BackendSeed.firstHandle))
     }
 
     /// Shuts the server down and closes the backend.

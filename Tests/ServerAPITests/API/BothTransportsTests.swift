@@ -20,14 +20,15 @@ enum TransportUnderTest: String, CaseIterable, CustomTestStringConvertible {
         switch self {
         case .embedded:
             let client = APIClient(
-                transport: EmbeddedTransport(server: backend), bearerToken: BackendSeed.defaultViewerToken)
+                transport: EmbeddedTransport(server: backend),
+                bearerToken: backend.testToken(forHandle: BackendSeed.firstHandle))
             return (client, { backend.close() })
         case .http:
             let server = try HTTPServer.start(HTTPServer.Configuration(port: 0)) { await backend.handle($0) }
             // A long timeout: a request held back by a busy machine must not fail the scenario.
             let client = APIClient(
                 transport: HTTPTransport(baseURL: server.baseURL, timeout: .seconds(60)),
-                bearerToken: BackendSeed.defaultViewerToken)
+                bearerToken: backend.testToken(forHandle: BackendSeed.firstHandle))
             return (
                 client,
                 {

@@ -1,0 +1,10 @@
+import Wire
+
+/// The seed accounts' password (`DemoAccounts.password`) as they store it: hashed once per
+/// process, the first time a seeding or a migration needs it, and shared by every seed account
+/// that process writes.
+enum DemoPassword {
+    static let hash: Result<String, PasswordHashError> = Result { () throws(PasswordHashError) -> String in
+        try PasswordHash.make(DemoAccounts.password)
+    }
+}

@@ -178,6 +178,9 @@ let package = Package(
                 "HTTPServer", "Backend", "Networking", "ServerAPI", "Mutations", "Wire", "MediaModel",
                 "Storage", "SocketTesting",
             ]),
+        tests(
+            "Security",
+            ["Backend", "HTTPServer", "ServerAPI", "Wire", "MediaModel", "Storage", "SocketTesting"]),
         tests("AppRuntime", ["AppRuntime", "Composition", "CommandLineKit", "Backend", "Mutations", "Wire"]),
         .target(
             name: "AppTesting",

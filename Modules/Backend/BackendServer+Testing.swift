@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import Synchronization
 import Wire
 
 #if canImport(Glibc)
@@ -62,6 +63,10 @@ extension BackendServer {
     public func testToken(forHandle handle: String) -> String {
         mintToken(forHandle: handle) ?? "tok_no_account_\(handle)"
     }
+
+    /// The most password hashes this process has computed at once so far (at most two may run
+    /// at once, whatever the number of sign-ins).
+    public static var mostConcurrentPasswordHashes: Int { PasswordHash.inFlight.withLock { $0.most } }
 
     /// A new empty directory under this process's test root.
     public static func makeTemporaryDirectory(_ name: String) throws -> String {

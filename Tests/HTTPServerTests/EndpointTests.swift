@@ -33,9 +33,9 @@ import Wire
     func head_answersLikeGetWithoutTheBody(_ target: String) async throws {
         let fixture = try ServerFixture()
         let raw = try fixture.raw()
-        raw.send(RawClient.get(target))
+        raw.send(RawClient.get(target, token: fixture.token))
         let get = try await raw.readResponse()
-        raw.send(RawClient.get(target).replacingOccurrences(of: "GET ", with: "HEAD "))
+        raw.send(RawClient.get(target, token: fixture.token).replacingOccurrences(of: "GET ", with: "HEAD "))
         let head = try await raw.readResponse(headOnly: true)
         #expect(head.status == get.status)
         #expect(head.headers["Content-Length"] == String(get.body.count))
@@ -45,7 +45,7 @@ import Wire
         #expect(names(head) == names(get))
         #expect(head.body.isEmpty)
         // Nothing followed the head: the next request on the connection is answered normally.
-        raw.send(RawClient.get(target))
+        raw.send(RawClient.get(target, token: fixture.token))
         #expect(try await raw.readResponse().body == get.body)
         await fixture.stop()
     }

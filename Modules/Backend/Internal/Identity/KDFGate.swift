@@ -13,8 +13,6 @@ final class KDFGate: Sendable {
     private struct State {
         var running = 0
         var waiting: [CheckedContinuation<Bool, Never>] = []
-        /// The most hashes that ran at once, for tests.
-        var mostRunning = 0
     }
 
     let capacity: Int
@@ -32,7 +30,6 @@ final class KDFGate: Sendable {
             let answer: Bool? = state.withLock { state in
                 if state.running < capacity {
                     state.running += 1
-                    state.mostRunning = max(state.mostRunning, state.running)
                     return true
                 }
                 guard state.waiting.count < maximumWaiting else { return false }
@@ -63,7 +60,4 @@ final class KDFGate: Sendable {
         }
         next?.resume(returning: true)
     }
-
-    /// The most hashes that have run at once so far.
-    var mostRunning: Int { state.withLock { $0.mostRunning } }
 }

@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import Synchronization
 
 /// Passwords stored as scrypt hashes (OpenSSL's `EVP_PBE_scrypt`) in a self-describing string:
 /// `$scrypt$ln=15,r=8,p=1$<salt>$<hash>`, the salt 16 random bytes from the system's secure
@@ -53,9 +54,18 @@ enum PasswordHash {
         }
     }
 
+    /// How many hashes are being computed now, and the most ever at once in this process
+    /// (what `KDFGate` bounds; tests read it).
+    static let inFlight = Mutex((now: 0, most: 0))
+
     private static func derive(_ password: String, salt: [UInt8], _ parameters: Parameters)
         throws(PasswordHashError) -> [UInt8]
     {
+        inFlight.withLock { state in
+            state.now += 1
+            state.most = max(state.most, state.now)
+        }
+        defer { inFlight.withLock { $0.now -= 1 } }
         var key = [UInt8](repeating: 0, count: hashLength)
         let bytes = Array(password.utf8)
         let status = bytes.withUnsafeBufferPointer { pass in

@@ -11,7 +11,7 @@ import Wire
 /// Reads: `BackendDirectoryKey`, `BackendSeedKey`, `BackendClockKey`, `EmbeddedFaultProfileKey`,
 /// `EmbeddedBackendEnabledKey`. Depends on no service.
 public final class EmbeddedBackendService: Service, TransportSource {
-    private let state = Mutex<(transport: EmbeddedTransport, viewerToken: String?)?>(nil)
+    private let state = Mutex<EmbeddedTransport?>(nil)
 
     /// Makes the service; it opens the backend when started.
     public init() {}
@@ -26,27 +26,21 @@ public final class EmbeddedBackendService: Service, TransportSource {
             directory: context.values[BackendDirectoryKey.self], seed: seed, clock: clock, demoMode: true)
         let transport = EmbeddedTransport(
             server: server, profile: context.values[EmbeddedFaultProfileKey.self], clock: clock, seed: seed)
-        let viewerToken = server.mintToken(forHandle: BackendSeed.firstHandle)
-        state.withLock { $0 = (transport, viewerToken) }
+        state.withLock { $0 = transport }
     }
 
     /// Closes the backend's database.
     public func stop() async {
         let transport = state.withLock { state -> EmbeddedTransport? in
             defer { state = nil }
-            return state?.transport
+            return state
         }
         transport?.server.close()
     }
 
     /// The embedded transport while running and enabled.
-    public var embeddedTransport: EmbeddedTransport? { state.withLock { $0?.transport } }
+    public var embeddedTransport: EmbeddedTransport? { state.withLock { $0 } }
 
     /// The embedded transport while running and enabled, else nil.
     public var transport: (any Transport)? { embeddedTransport }
-
-    /// A token of the first seed user's while running, so the app signs in as someone by
-    /// default (minted at start; the app's sign-in through `POST /v1/sessions` with the demo
-    /// password replaces this).
-    public var defaultViewerToken: String? { state.withLock { $0?.viewerToken } }
 }

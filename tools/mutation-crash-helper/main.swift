@@ -8,13 +8,18 @@
 //
 //     ACK <token> <kind> <target>
 //
+// It signs in as @ada with the demo password and keeps its session in the app directory the
+// way the app does, renewing it when it expires; it prints `SIGNED_IN` for each sign-in and
+// `RENEWED` for each renewal (one line each, so a kill never splits them), which the test counts.
+//
 // usage: mutation-crash-helper --app DIR (--backend DIR | --server URL) --run N [--count K] [--drain]
-//   --backend DIR  the backend's database directory, served in process
-//   --server URL   a backend-server's base URL (http://127.0.0.1:PORT), reached with HTTPTransport
-//   --token-from DIR  with --server: the server's database directory, where the viewer's token is
-//                  minted (Backend's test SPI; the client's sign-in will replace this)
+//            [--token-lifetime SECONDS]
+//   --backend DIR  the backend's database directory, served in process (in demo mode)
+//   --server URL   a backend-server's base URL (http://127.0.0.1:PORT), reached with HTTPTransport;
+//                  it must run with --demo
 //   --run N        seeds this run's choices and faults
 //   --count K  how many bursts to enqueue (default 40)
+//   --token-lifetime SECONDS  how long the in-process backend's tokens live (default: its own)
 //   --drain    enqueue nothing; send what the journal holds until nothing is pending, then print
 //              "DRAINED pending=<n> failed=<n>" and exit 0
 @_spi(Testing) import Backend
@@ -31,10 +36,10 @@ struct Options {
     var app = ""
     var backend = ""
     var server: URL?
-    var tokenDirectory = ""
     var run: UInt64 = 0
     var count = 40
     var drain = false
+    var tokenLifetime: Int?
 
     init(_ arguments: [String]) throws {
         var index = 0
@@ -53,19 +58,21 @@ struct Options {
                     throw HelperError("--server needs an http:// URL, not '\(text)'")
                 }
                 server = url
-            case "--token-from": tokenDirectory = try value()
             case "--run": run = UInt64(try value()) ?? 0
             case "--count": count = Int(try value()) ?? count
             case "--drain": drain = true
+            case "--token-lifetime":
+                let text = try value()
+                guard let seconds = Int(text), seconds > 0 else {
+                    throw HelperError("--token-lifetime needs a whole number of seconds, not '\(text)'")
+                }
+                tokenLifetime = seconds
             case let other: throw HelperError("unknown argument '\(other)'")
             }
             index += 1
         }
         guard !app.isEmpty, backend.isEmpty != (server == nil) else {
             throw HelperError("--app and one of --backend or --server are required")
-        }
-        guard server == nil || !tokenDirectory.isEmpty else {
-            throw HelperError("--server needs --token-from DIR, the server's database directory")
         }
     }
 }
@@ -84,31 +91,31 @@ func run() async throws -> Int32 {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
     let clock = SystemClock()
     let transport: any Transport
-    let token: String
     if let url = options.server {
         // A lost response shows as the connection closing, at once; the timeout only bounds a
         // server that stalls, and stays short so a stall costs a retry rather than the run.
         transport = HTTPTransport(baseURL: url, timeout: .seconds(2))
-        let minter = try BackendServer(
-            directory: options.tokenDirectory, seed: BackendSeed.defaultSeed, clock: clock)
-        token = minter.testToken(forHandle: BackendSeed.firstHandle)
-        minter.close()
     } else {
+        var policy = BackendServer.SessionPolicy()
+        if let seconds = options.tokenLifetime { policy.tokenLifetime = .seconds(seconds) }
         let server = try BackendServer(
-            directory: options.backend, seed: BackendSeed.defaultSeed, clock: clock)
-        token = server.testToken(forHandle: BackendSeed.firstHandle)
+            directory: options.backend, seed: BackendSeed.defaultSeed, clock: clock, demoMode: true,
+            sessionPolicy: policy)
         let faults = FaultProfile(
             name: "crash", latency: .uniform(.zero, .milliseconds(2)), failureRate: 0.2,
             dropResponseAfterApplyRate: 0.15)
         transport = EmbeddedTransport(server: server, profile: faults, clock: clock, seed: options.run)
     }
-    let client = APIClient(transport: transport, bearerToken: token, clock: clock)
+    let session = CrashSession(
+        anonymous: APIClient(transport: transport, credentials: nil, clock: clock), directory: options.app,
+        handle: BackendSeed.firstHandle)
+    try await session.start()
     let database = try AppDatabase.open(directory: options.app, options: Database.Options())
     var configuration = MutationManager.Configuration()
     configuration.defaultRetryPolicy = RetryPolicy(base: .milliseconds(5), cap: .milliseconds(40))
     configuration.jitterSeed = options.run
     let manager = try MutationManager(
-        database: database, client: { client }, clock: clock, configuration: configuration)
+        database: database, client: { session.current }, clock: clock, configuration: configuration)
     manager.start()
 
     if options.drain {

@@ -103,9 +103,16 @@ enum TransportUnderTest: String, CaseIterable, CustomTestStringConvertible {
 
         let anonymous = client.signedIn(as: nil)
         let account = try await anonymous.createAccount(
-            handle: "newbie", displayName: "New", clientToken: "c9")
+            handle: "newbie", displayName: "New", password: "newbie-password", clientToken: "c9")
         #expect(try await client.signedIn(as: account.payload.token).me().payload.user.handle == "newbie")
-        #expect(try await anonymous.signIn(handle: "newbie").payload.token == account.payload.token)
+        let again = try await anonymous.signIn(handle: "newbie", password: "newbie-password")
+        #expect(again.payload.user.id == account.payload.user.id)
+        let renewed = try await anonymous.renewSession(renewToken: again.payload.renewToken)
+        #expect(try await client.signedIn(as: renewed.payload.token).me().payload.user.handle == "newbie")
+        try await client.signedIn(as: renewed.payload.token).signOut()
+        await #expect(throws: TransportError.self) {
+            _ = try await client.signedIn(as: renewed.payload.token).me()
+        }
     }
 
     @Test(arguments: TransportUnderTest.allCases)

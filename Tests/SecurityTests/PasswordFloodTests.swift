@@ -30,7 +30,7 @@ import Wire
             for index in 0..<12 {
                 let server = servers[index % servers.count]
                 group.addTask {
-                    let transport = HTTPTransport(baseURL: server.baseURL, timeout: .seconds(60))
+                    let transport = HTTPTransport(baseURL: server.baseURL, timeout: .seconds(300))
                     let handle = handles[index]
                     let body = #"{"handle": "\#(handle)", "password": "wrong password \#(index)"}"#
                     return try await transport.send(

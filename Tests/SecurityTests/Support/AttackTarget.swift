@@ -37,7 +37,9 @@ struct AttackTarget {
             let backend = backend
             let server = try HTTPServer.start(HTTPServer.Configuration(port: 0)) { await backend.handle($0) }
             self.server = server
-            transport = HTTPTransport(baseURL: server.baseURL, timeout: .seconds(60))
+            // A long timeout: in a loaded full run, account creations queue for their password
+            // hashes (two at once per process); slowness is not what these tests are about.
+            transport = HTTPTransport(baseURL: server.baseURL, timeout: .seconds(300))
         case .embedded:
             server = nil
             transport = EmbeddedTransport(server: backend)

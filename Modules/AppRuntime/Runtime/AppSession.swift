@@ -218,6 +218,9 @@ package final class AppSession {
         }
         loadViewer(context)
         shell.start()
+        // The saved session may have ended while the services started (the events poll asked
+        // first), before there was a shell to ask the person: ask now.
+        if context.client.credentials?.hasEnded == true { await credentialsEnded() }
     }
 
     /// The damaged app database this launch kept aside before starting with a fresh one, if
@@ -247,13 +250,19 @@ package final class AppSession {
             })
     }
 
+    /// Whether a headless run is signing in again after its session ended (once at a time).
+    private var isSigningInAgain = false
+
     /// The server refused to renew the session (signed out elsewhere, or unused too long): an
     /// interactive app asks the person to sign in again; a headless run signs in again with the
     /// demo password, as its launch did.
     private func credentialsEnded() async {
-        guard let context = shell?.context, context.client.credentials?.hasEnded == true else { return }
+        guard let context = shell?.context, context.client.credentials?.hasEnded == true, !isSigningInAgain
+        else { return }
         let handle = context.client.credentials?.handle ?? configuration.user ?? BackendSeed.firstHandle
         if isHeadless {
+            isSigningInAgain = true
+            defer { isSigningInAgain = false }
             do {
                 try await signIn(handle: handle, context: context)
                 context.mutations.networkDidChange()

@@ -303,16 +303,28 @@ package final class AppSession {
     /// Signs in as a demo account with the shared demo password (`--user`, headless runs), saves
     /// the session, and makes the feed cache the new viewer's.
     func signIn(handle: String, context: AppContext) async throws {
-        let session: Session
-        do {
-            session = try await context.client.signedIn(with: nil).signIn(
-                handle: handle, password: DemoAccounts.password
-            ).payload
-        } catch {
-            throw SessionError(Self.signInProblem(handle: handle, error))
+        let anonymous = context.client.signedIn(with: nil)
+        var attempt = 1
+        while true {
+            do {
+                let session = try await anonymous.signIn(handle: handle, password: DemoAccounts.password)
+                    .payload
+                adopt(session, context: context)
+                return
+            } catch {
+                // A server too busy checking passwords says when to come back (503 with
+                // Retry-After): wait that long, a few times, rather than fail the launch.
+                guard error.errorClass == .serverError, let wait = error.retryAfter,
+                    attempt < Self.busyAttempts
+                else { throw SessionError(Self.signInProblem(handle: handle, error)) }
+                attempt += 1
+                try? await Task.sleep(for: min(max(wait, .milliseconds(100)), .seconds(5)))
+            }
         }
-        adopt(session, context: context)
     }
+
+    /// How many times a launch's sign-in is tried while the server says it is busy.
+    static let busyAttempts = 5
 
     /// Why signing in as `handle` with the demo password failed, and what to do, in the person's
     /// terms (no routes or status codes: those are in the backend's log).

@@ -61,11 +61,18 @@ extension BackendServer {
     /// mode. For a handle with no account (or a database that cannot be written) it is a token
     /// no route accepts, so the test's first request says 401.
     public func testToken(forHandle handle: String) -> String {
-        mintToken(forHandle: handle) ?? "tok_no_account_\(handle)"
+        let token = try? core.database.transaction { db -> String? in
+            guard
+                let id = try db.queryFirst(
+                    "SELECT id FROM users WHERE handle = ?", handle, map: { try $0.int64(0) })
+            else { return nil }
+            return try core.insertSession(user: id, family: nil, db, lifetime: 100 * 365 * 86_400_000).token
+        }
+        return token ?? "tok_no_account_\(handle)"
     }
 
-    /// The most password hashes this process has computed at once so far (at most two may run
-    /// at once, whatever the number of sign-ins).
+    /// The most password hashes (above the demo password's low cost) this process has computed at
+    /// once so far: at most two may run at once, whatever the number of sign-ins.
     public static var mostConcurrentPasswordHashes: Int { PasswordHash.inFlight.withLock { $0.most } }
 
     /// A new empty directory under this process's test root.
@@ -73,20 +80,5 @@ extension BackendServer {
         let path = (try testRoot.get() as NSString).appendingPathComponent("\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
-    }
-}
-
-extension BackendServer {
-    /// A century-long session for `handle`'s account, or nil when there is no such account or it
-    /// cannot be stored. For tests (`testToken(forHandle:)`) and the embedded backend's default
-    /// viewer, never a route.
-    func mintToken(forHandle handle: String) -> String? {
-        try? core.database.transaction { db -> String? in
-            guard
-                let id = try db.queryFirst(
-                    "SELECT id FROM users WHERE handle = ?", handle, map: { try $0.int64(0) })
-            else { return nil }
-            return try core.insertSession(user: id, family: nil, db, lifetime: 100 * 365 * 86_400_000).token
-        }
     }
 }

@@ -18,13 +18,20 @@ import Wire
             servers.append(
                 try HTTPServer.start(HTTPServer.Configuration(port: 0)) { await backend.handle($0) })
         }
-        // When twelve sign-ins with wrong passwords arrive at once, spread over them
+        // and twelve accounts with passwords of their own
+        let handles = (0..<12).map { "flood_\($0)" }
+        for handle in handles {
+            let created = try await target.createAccount(
+                handle, password: "\(handle) secret", key: "k-\(handle)")
+            try #require(created.status == 201)
+        }
+        // When twelve sign-ins with wrong passwords arrive at once, spread over the servers
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<12 {
                 let server = servers[index % servers.count]
                 group.addTask {
                     let transport = HTTPTransport(baseURL: server.baseURL, timeout: .seconds(60))
-                    let handle = BackendSeed.handles[index]
+                    let handle = handles[index]
                     let body = #"{"handle": "\#(handle)", "password": "wrong password \#(index)"}"#
                     return try await transport.send(
                         Request(

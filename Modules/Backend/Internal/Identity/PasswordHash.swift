@@ -11,21 +11,17 @@ import Synchronization
 /// give the figure); callers run it through `KDFGate`, so a flood of sign-ins cannot take more
 /// than the gate's capacity times that.
 enum PasswordHash {
-    /// The cost of new hashes: N = 2^15, r = 8, p = 1.
-    static let log2N = 15
-    static let blockSize = 8
-    static let parallelism = 1
     static let saltLength = 16
     static let hashLength = 32
 
-    /// Hashes `password` with a new random salt at the current cost.
-    static func make(_ password: String) throws(PasswordHashError) -> String {
+    /// Hashes `password` with a new random salt at `cost` (the standard one unless said).
+    static func make(_ password: String, cost: Parameters = .standard) throws(PasswordHashError) -> String {
         var salt = [UInt8](repeating: 0, count: saltLength)
         var generator = SystemRandomNumberGenerator()
         for index in salt.indices { salt[index] = generator.next() }
-        let parameters = Parameters(log2N: log2N, blockSize: blockSize, parallelism: parallelism)
-        let hash = try derive(password, salt: salt, parameters)
-        return "$scrypt$ln=\(log2N),r=\(blockSize),p=\(parallelism)$\(encode(salt))$\(encode(hash))"
+        let hash = try derive(password, salt: salt, cost)
+        return
+            "$scrypt$ln=\(cost.log2N),r=\(cost.blockSize),p=\(cost.parallelism)$\(encode(salt))$\(encode(hash))"
     }
 
     /// Whether `password` hashes to `stored` (made by `make`), compared in constant time. A
@@ -42,11 +38,27 @@ enum PasswordHash {
         }
     }
 
+    /// Whether `stored` is a hash at no more than the demo cost (so cheap that it needs no turn at
+    /// the `KDFGate`).
+    static func isCheap(_ stored: String) -> Bool {
+        guard let (parameters, _, _) = parse(stored) else { return false }
+        return parameters.memory <= Parameters.demo.memory
+    }
+
     /// scrypt's cost parameters.
-    struct Parameters: Equatable {
+    struct Parameters: Equatable, Sendable {
         var log2N: Int
         var blockSize: Int
         var parallelism: Int
+
+        /// The cost of every password a person chose: N = 2^15, r = 8, p = 1 (32 MiB, tens of
+        /// milliseconds).
+        static let standard = Parameters(log2N: 15, blockSize: 8, parallelism: 1)
+
+        /// The cost of the demo password's hash: N = 2^10 (1 MiB, about a millisecond). That
+        /// password is published (`DemoAccounts.password`), so a slow hash of it would protect
+        /// nothing, while every demo sign-in (each app launch, each test) would pay for it.
+        static let demo = Parameters(log2N: 10, blockSize: 8, parallelism: 1)
 
         /// The memory scrypt needs: 128 · r · N bytes, plus 128 · r · p.
         var memory: UInt64 {
@@ -54,18 +66,21 @@ enum PasswordHash {
         }
     }
 
-    /// How many hashes are being computed now, and the most ever at once in this process
-    /// (what `KDFGate` bounds; tests read it).
+    /// How many hashes above the demo cost are being computed now, and the most ever at once in
+    /// this process (what `KDFGate` bounds; tests read it).
     static let inFlight = Mutex((now: 0, most: 0))
 
     private static func derive(_ password: String, salt: [UInt8], _ parameters: Parameters)
         throws(PasswordHashError) -> [UInt8]
     {
-        inFlight.withLock { state in
-            state.now += 1
-            state.most = max(state.most, state.now)
+        let counted = parameters.memory > Parameters.demo.memory
+        if counted {
+            inFlight.withLock { state in
+                state.now += 1
+                state.most = max(state.most, state.now)
+            }
         }
-        defer { inFlight.withLock { $0.now -= 1 } }
+        defer { if counted { inFlight.withLock { $0.now -= 1 } } }
         var key = [UInt8](repeating: 0, count: hashLength)
         let bytes = Array(password.utf8)
         let status = bytes.withUnsafeBufferPointer { pass in

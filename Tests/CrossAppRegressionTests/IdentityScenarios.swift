@@ -4,11 +4,13 @@ import AppTesting
 import Composition
 import Features
 import Foundation
+import HTTPServer
 import MediaModel
 import Mutations
 import ServerAPI
 import Sockets
 import Storage
+import Synchronization
 import TerminalUI
 import Testing
 import Wire
@@ -234,6 +236,36 @@ import Wire
         defer { Task { await headless.stop() } }
         #expect(headless.shell?.context.viewer?.handle == "grace", "the saved account, signed in again")
         #expect(SessionStore(dataDirectory: directories.data).load()?.isRenewable == true)
+    }
+
+    /// A server busy checking passwords (503 with Retry-After) at the first sign-in: the launch
+    /// waits and tries again rather than failing.
+    @Test(arguments: ShippedApp.all)
+    func aServerBusyAtSignIn_isWaitedFor(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let backend = try directories.openBackend()
+        defer { backend.close() }
+        let refused = Mutex(0)
+        let server = try HTTPServer.start(HTTPServer.Configuration(port: 0)) { request in
+            if request.path == "/v1/sessions",
+                refused.withLock({ count in
+                    count += 1
+                    return count == 1
+                })
+            {
+                return .error(
+                    503, code: "busy", message: "too many sign-ins are being checked at once",
+                    headers: ["Retry-After": "1"])
+            }
+            return await backend.handle(request)
+        }
+        let run = await HeadlessHarness.run(
+            app.definition, script: "wait\nframe\n", directories: directories,
+            extraArguments: ["--server", server.baseURL.absoluteString, "--user", "grace"])
+        _ = await server.shutdown(gracePeriod: .seconds(2))
+        #expect(run.status == 0, "\(app.id): \(run.errors)")
+        #expect(refused.withLock { $0 } == 2, "refused once, then signed in")
+        #expect(run.lastFrame.split(separator: "\n").first?.hasSuffix("@grace") == true, "\(run.lastFrame)")
     }
 
     // MARK: Helpers

@@ -218,6 +218,9 @@ package final class AppSession {
         }
         loadViewer(context)
         shell.start()
+        // The saved session may have ended while the services started (the events poll asked
+        // first), before there was a shell to ask the person: ask now.
+        if context.client.credentials?.hasEnded == true { await credentialsEnded() }
     }
 
     /// The damaged app database this launch kept aside before starting with a fresh one, if
@@ -247,13 +250,19 @@ package final class AppSession {
             })
     }
 
+    /// Whether a headless run is signing in again after its session ended (once at a time).
+    private var isSigningInAgain = false
+
     /// The server refused to renew the session (signed out elsewhere, or unused too long): an
     /// interactive app asks the person to sign in again; a headless run signs in again with the
     /// demo password, as its launch did.
     private func credentialsEnded() async {
-        guard let context = shell?.context, context.client.credentials?.hasEnded == true else { return }
+        guard let context = shell?.context, context.client.credentials?.hasEnded == true, !isSigningInAgain
+        else { return }
         let handle = context.client.credentials?.handle ?? configuration.user ?? BackendSeed.firstHandle
         if isHeadless {
+            isSigningInAgain = true
+            defer { isSigningInAgain = false }
             do {
                 try await signIn(handle: handle, context: context)
                 context.mutations.networkDidChange()
@@ -294,16 +303,28 @@ package final class AppSession {
     /// Signs in as a demo account with the shared demo password (`--user`, headless runs), saves
     /// the session, and makes the feed cache the new viewer's.
     func signIn(handle: String, context: AppContext) async throws {
-        let session: Session
-        do {
-            session = try await context.client.signedIn(with: nil).signIn(
-                handle: handle, password: DemoAccounts.password
-            ).payload
-        } catch {
-            throw SessionError(Self.signInProblem(handle: handle, error))
+        let anonymous = context.client.signedIn(with: nil)
+        var attempt = 1
+        while true {
+            do {
+                let session = try await anonymous.signIn(handle: handle, password: DemoAccounts.password)
+                    .payload
+                adopt(session, context: context)
+                return
+            } catch {
+                // A server too busy checking passwords says when to come back (503 with
+                // Retry-After): wait that long, a few times, rather than fail the launch.
+                guard error.errorClass == .serverError, let wait = error.retryAfter,
+                    attempt < Self.busyAttempts
+                else { throw SessionError(Self.signInProblem(handle: handle, error)) }
+                attempt += 1
+                try? await Task.sleep(for: min(max(wait, .milliseconds(100)), .seconds(5)))
+            }
         }
-        adopt(session, context: context)
     }
+
+    /// How many times a launch's sign-in is tried while the server says it is busy.
+    static let busyAttempts = 5
 
     /// Why signing in as `handle` with the demo password failed, and what to do, in the person's
     /// terms (no routes or status codes: those are in the backend's log).

@@ -51,10 +51,13 @@ package final class OnboardingScreen: AppScreen {
         }
     }
 
-    /// Makes the screen; `onDone` runs with the signed-in session.
+    /// Makes the screen.
     ///
-    /// - Parameter notice: shown until the first key, when the person is here for a reason (their
-    ///   saved session ended and must be signed in again).
+    /// - Parameters:
+    ///   - context: the app's context (its client, registry and style).
+    ///   - notice: shown until the first key, when the person is here for a reason (their saved
+    ///     session ended and must be signed in again).
+    ///   - onDone: runs with the signed-in session.
     package init(context: AppContext, notice: String? = nil, onDone: @escaping @MainActor (Session) -> Void) {
         self.context = context
         self.onDone = onDone

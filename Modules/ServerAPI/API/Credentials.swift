@@ -15,7 +15,7 @@ import Wire
 ///
 /// A renewal the server refuses (401 `invalid_renew_token`: revoked, expired, or reused) ends
 /// the credentials: ``hasEnded`` becomes true, the handler hears ``Change/ended``, and every
-/// authenticated request fails with ``TransportError`` class `unauthorized` and server code
+/// authenticated request fails with a `TransportError` of class `unauthorized` and server code
 /// `session_ended` without reaching the network again, until the person signs in again (new
 /// credentials). Nothing loops.
 ///

@@ -64,10 +64,11 @@ let package = Package(
         module("MediaModel", ["Basics"]),
         .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         module("Storage", ["CSQLite", "Composition"]),
+        .systemLibrary(name: "COpenSSL", path: "Modules/COpenSSL", providers: [.apt(["libssl-dev"])]),
         module("Wire", ["Basics"]),
         module("ListEngine"),
         module("TerminalUI", ["ListEngine", "CommandLineKit"]),
-        module("Backend", ["Basics", "Composition", "Wire", "MediaModel", "Storage"]),
+        module("Backend", ["Basics", "COpenSSL", "Composition", "Wire", "MediaModel", "Storage"]),
         // The networking stack: the API client and its transports, the feed cache, the mutation
         // manager, and Networking composing their services into one catalog.
         module("ServerAPI", ["Basics", "Composition", "Wire", "MediaModel"]),
@@ -177,6 +178,9 @@ let package = Package(
                 "HTTPServer", "Backend", "Networking", "ServerAPI", "Mutations", "Wire", "MediaModel",
                 "Storage", "SocketTesting",
             ]),
+        tests(
+            "Security",
+            ["Backend", "HTTPServer", "ServerAPI", "Wire", "MediaModel", "Storage", "SocketTesting"]),
         tests("AppRuntime", ["AppRuntime", "Composition", "CommandLineKit", "Backend", "Mutations", "Wire"]),
         .target(
             name: "AppTesting",

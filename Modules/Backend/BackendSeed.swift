@@ -1,7 +1,6 @@
 import Foundation
 
-/// What the backend's deterministic seed data is made of: who the users are and how their
-/// tokens are derived.
+/// What the backend's deterministic seed data is made of: who the users are.
 ///
 /// Seeding is a pure function of the seed number and the backend clock's time when it seeds:
 /// the same seed always gives the same users, follows, posts (photos with generated pixels,
@@ -24,6 +23,8 @@ public enum BackendSeed {
     public static let defaultSeed: UInt64 = 1
 
     /// The seed users' handles, in id order (`u1` is `ada`). The same for every seed number.
+    /// They are demo accounts: their password is `DemoAccounts.password`, and they may sign in
+    /// only on a server in demo mode.
     public static let handles = [
         "ada", "grace", "alan", "edsger", "barbara", "donald", "ken", "dennis", "linus", "margaret",
         "katherine", "john", "tim", "vint", "radia", "frances", "hedy", "claude", "niklaus", "bjarne",
@@ -33,12 +34,6 @@ public enum BackendSeed {
         "ellen", "susan", "evelyn", "annie", "betty", "kathleen", "ruth", "marlyn", "ida", "carol",
     ]
 
-    /// The bearer token of a seed user: `seed-<handle>`.
-    public static func token(forHandle handle: String) -> String { "seed-\(handle)" }
-
     /// The handle of the first seed user (`ada`), the default viewer.
     public static var firstHandle: String { handles[0] }
-
-    /// The first seed user's bearer token (`seed-ada`).
-    public static var defaultViewerToken: String { token(forHandle: firstHandle) }
 }

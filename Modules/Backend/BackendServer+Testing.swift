@@ -1,4 +1,6 @@
 import Foundation
+import Storage
+import Synchronization
 import Wire
 
 #if canImport(Glibc)
@@ -40,13 +42,38 @@ extension BackendServer {
 
     /// A backend of its own in a new temporary directory, holding the default seed's data
     /// (seeded once per process, then copied: seeding is the slow part of a test).
-    public static func seededCopy(clock: any WallClock = ManualClock()) throws -> BackendServer {
+    public static func seededCopy(
+        clock: any WallClock = ManualClock(), demoMode: Bool = false,
+        sessionPolicy: SessionPolicy = SessionPolicy()
+    ) throws -> BackendServer {
         let directory = try makeTemporaryDirectory("copy")
         try FileManager.default.copyItem(
             atPath: try template.get(),
             toPath: (directory as NSString).appendingPathComponent(databaseFileName))
-        return try BackendServer(directory: directory, seed: BackendSeed.defaultSeed, clock: clock)
+        return try BackendServer(
+            directory: directory, seed: BackendSeed.defaultSeed, clock: clock, demoMode: demoMode,
+            sessionPolicy: sessionPolicy)
     }
+
+    /// A bearer token for the account `handle`, minted straight in the database for tests in
+    /// this process (no route hands out a token without a password): a session that lasts a
+    /// century, whatever `sessionPolicy` says, and works whether or not the server is in demo
+    /// mode. For a handle with no account (or a database that cannot be written) it is a token
+    /// no route accepts, so the test's first request says 401.
+    public func testToken(forHandle handle: String) -> String {
+        let token = try? core.database.transaction { db -> String? in
+            guard
+                let id = try db.queryFirst(
+                    "SELECT id FROM users WHERE handle = ?", handle, map: { try $0.int64(0) })
+            else { return nil }
+            return try core.insertSession(user: id, family: nil, db, lifetime: 100 * 365 * 86_400_000).token
+        }
+        return token ?? "tok_no_account_\(handle)"
+    }
+
+    /// The most password hashes (above the demo password's low cost) this process has computed at
+    /// once so far: at most two may run at once, whatever the number of sign-ins.
+    public static var mostConcurrentPasswordHashes: Int { PasswordHash.inFlight.withLock { $0.most } }
 
     /// A new empty directory under this process's test root.
     public static func makeTemporaryDirectory(_ name: String) throws -> String {

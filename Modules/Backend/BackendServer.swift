@@ -8,10 +8,16 @@ import Wire
 /// process (`EmbeddedTransport`) and over HTTP.
 ///
 /// ```swift
-/// let server = try BackendServer(directory: "/tmp/backend", seed: 1, clock: ManualClock())
-/// let response = await server.handle(
-///     Request(.get, "/v1/feed", headers: ["Authorization": "Bearer \(BackendSeed.defaultViewerToken)"]))
+/// let server = try BackendServer(directory: "/tmp/backend", demoMode: true)
+/// let signIn = await server.handle(
+///     Request(.post, "/v1/sessions", body: Data(#"{"handle":"ada","password":"loom-demo"}"#.utf8)))
+/// // signIn.body: {"session": {"token": "tok_…", "renewToken": "ren_…", "expiresAt": …, "user": …}}
 /// ```
+///
+/// Nobody gets a token without a password: accounts store a salted scrypt hash of theirs, and
+/// tokens are random, stored only as their SHA-256, expire (`SessionPolicy`) and can be
+/// revoked. The seed accounts share `DemoAccounts.password` and may sign in only when the
+/// server is in demo mode.
 ///
 /// Bad requests get a 4xx with `{"error": {"code": ..., "message": ...}}`, never a crash. The
 /// database file may be shared by several processes (WAL, busy timeout); it is seeded once.
@@ -31,10 +37,14 @@ public final class BackendServer: Sendable {
     ///   - directory: the directory of the backend's database file, created if missing.
     ///   - seed: the seed data's seed number; used only when the file is new.
     ///   - clock: the source of every timestamp (a `ManualClock` makes runs deterministic).
+    ///   - demoMode: whether the seed accounts may sign in with `DemoAccounts.password` (off by
+    ///     default: a server others reach must not let anyone in as a seed account).
+    ///   - sessionPolicy: how long tokens and renew tokens last.
     /// - Throws: `BackendOpenError` when the directory cannot be made; `StorageError` when the
     ///   database cannot be opened, migrated or seeded.
     public init(
-        directory: String, seed: UInt64 = BackendSeed.defaultSeed, clock: any WallClock = SystemClock()
+        directory: String, seed: UInt64 = BackendSeed.defaultSeed, clock: any WallClock = SystemClock(),
+        demoMode: Bool = false, sessionPolicy: SessionPolicy = SessionPolicy()
     )
         throws
     {
@@ -50,7 +60,8 @@ public final class BackendServer: Sendable {
         let (database, seed) = try Self.open(path: path, seed: seed, now: clock.now)
         self.seed = seed
         core = BackendCore(
-            database: database, readers: ReaderPool(path: path, capacity: Self.readerCount), clock: clock)
+            database: database, readers: ReaderPool(path: path, capacity: Self.readerCount), clock: clock,
+            demoMode: demoMode, sessionPolicy: sessionPolicy)
         router = Router(routes: Self.routes(core))
     }
 
@@ -72,6 +83,12 @@ public final class BackendServer: Sendable {
     /// read (the feed, threads, profiles, the account list) beside the connection that writes:
     /// as many as the HTTP server runs handlers at once.
     static let readerCount = 2
+
+    /// Whether the seed accounts may sign in with `DemoAccounts.password`.
+    public var demoMode: Bool { core.demoMode }
+
+    /// How long tokens and renew tokens last.
+    public var sessionPolicy: SessionPolicy { core.sessionPolicy }
 
     /// The clock timestamps come from.
     public var clock: any WallClock { core.clock }

@@ -16,13 +16,14 @@ public final class EmbeddedBackendService: Service, TransportSource {
     /// Makes the service; it opens the backend when started.
     public init() {}
 
-    /// Opens the backend unless disabled.
+    /// Opens the backend (in demo mode: the seed accounts sign in with `DemoAccounts.password`)
+    /// unless disabled.
     public func start(_ context: ServiceContext) async throws {
         guard context.values[EmbeddedBackendEnabledKey.self] else { return }
         let clock = context.values[BackendClockKey.self]
         let seed = context.values[BackendSeedKey.self]
         let server = try BackendServer(
-            directory: context.values[BackendDirectoryKey.self], seed: seed, clock: clock)
+            directory: context.values[BackendDirectoryKey.self], seed: seed, clock: clock, demoMode: true)
         let transport = EmbeddedTransport(
             server: server, profile: context.values[EmbeddedFaultProfileKey.self], clock: clock, seed: seed)
         state.withLock { $0 = transport }
@@ -42,7 +43,4 @@ public final class EmbeddedBackendService: Service, TransportSource {
 
     /// The embedded transport while running and enabled, else nil.
     public var transport: (any Transport)? { embeddedTransport }
-
-    /// The first seed user's token while running, so the app signs in as someone by default.
-    public var defaultViewerToken: String? { embeddedTransport == nil ? nil : BackendSeed.defaultViewerToken }
 }

@@ -2,8 +2,8 @@
 ///
 /// ```swift
 /// var headers: Headers = ["Content-Type": "application/json"]
-/// headers["authorization"] = "Bearer seed-ada"
-/// headers["AUTHORIZATION"]   // "Bearer seed-ada"
+/// headers["authorization"] = "Bearer tok_1f0c"
+/// headers["AUTHORIZATION"]   // "Bearer tok_1f0c"
 /// ```
 ///
 /// Complexity: lookups are O(n) in the number of fields (requests carry a handful).

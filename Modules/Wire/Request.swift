@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// let request = Request(.get, "/v1/feed", query: [QueryItem("limit", "20")],
-///                       headers: ["Authorization": "Bearer seed-ada"])
+///                       headers: ["Authorization": "Bearer tok_1f0c"])
 /// ```
 public struct Request: Hashable, Sendable, CustomStringConvertible {
     /// The method.
@@ -21,17 +21,22 @@ public struct Request: Hashable, Sendable, CustomStringConvertible {
     public var headers: Headers
     /// The body; empty when there is none.
     public var body: Data
+    /// The address the request came from, without its port (`"127.0.0.1"`), as the HTTP server
+    /// saw its peer; nil in process (the embedded transport), where every request is local.
+    /// Servers use it to limit what one address may do (failed sign-ins).
+    public var clientAddress: String?
 
     /// Makes a request.
     public init(
         _ method: HTTPMethod, _ path: String, query: [QueryItem] = [], headers: Headers = [:],
-        body: Data = Data()
+        body: Data = Data(), clientAddress: String? = nil
     ) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
+        self.clientAddress = clientAddress
     }
 
     /// The value of the first query item named `name`, or nil.

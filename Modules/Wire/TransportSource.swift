@@ -5,13 +5,4 @@ public protocol TransportSource: Sendable {
     /// The transport, or nil when this source is inert (for example the embedded backend when
     /// the app talks to a remote server).
     var transport: (any Transport)? { get }
-
-    /// A bearer token to use when the launcher chose no viewer (the embedded backend offers its
-    /// first seed user), or nil.
-    var defaultViewerToken: String? { get }
-}
-
-extension TransportSource {
-    /// No default viewer.
-    public var defaultViewerToken: String? { nil }
 }

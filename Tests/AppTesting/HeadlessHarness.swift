@@ -100,9 +100,12 @@ package struct TestDirectories: Sendable {
         }
     }
 
-    /// Opens the backend these directories hold (to set up data a scenario needs).
+    /// Opens the backend these directories hold (to set up data a scenario needs, or to serve it
+    /// over HTTP), in demo mode as the embedded backend and `backend-server --demo` run: the seed
+    /// accounts sign in with `DemoAccounts.password`.
     package func openBackend() throws -> BackendServer {
-        try BackendServer(directory: backend, seed: BackendSeed.defaultSeed, clock: ManualClock())
+        try BackendServer(
+            directory: backend, seed: BackendSeed.defaultSeed, clock: ManualClock(), demoMode: true)
     }
 }
 
@@ -213,11 +216,13 @@ package enum BackendFixtures {
         _ = try await send(.delete, "/v1/posts/\(mediaID)", body: nil, as: handle, on: server, expecting: 200)
     }
 
-    /// Makes an account `handle` (as a person would through onboarding).
-    package static func createAccount(on server: BackendServer, handle: String, displayName: String)
-        async throws
-    {
-        let body = "{\"handle\": \(jsonString(handle)), \"displayName\": \(jsonString(displayName))}"
+    /// Makes an account `handle` protected by `password` (as a person would through onboarding).
+    package static func createAccount(
+        on server: BackendServer, handle: String, displayName: String, password: String = "fixture-password"
+    ) async throws {
+        let body =
+            "{\"handle\": \(jsonString(handle)), \"displayName\": \(jsonString(displayName)), "
+            + "\"password\": \(jsonString(password))}"
         let response = await server.handle(
             Request(
                 .post, "/v1/accounts",
@@ -230,6 +235,27 @@ package enum BackendFixtures {
                 "POST /v1/accounts answered \(response.status): \(String(decoding: response.body, as: UTF8.self))"
             )
         }
+    }
+
+    /// Signs in as `handle` with `password` through `POST /v1/sessions` and saves the session in
+    /// `dataDirectory`, as onboarding would have: the next launch there is that account (a
+    /// non-demo account, which `--user` cannot sign in).
+    package static func signIn(
+        on server: BackendServer, handle: String, password: String = "fixture-password",
+        savingIn dataDirectory: String
+    ) async throws {
+        let body = "{\"handle\": \(jsonString(handle)), \"password\": \(jsonString(password))}"
+        let response = await server.handle(
+            Request(
+                .post, "/v1/sessions", headers: ["Content-Type": "application/json"], body: Data(body.utf8)))
+        guard response.status == 200 else {
+            throw FixtureError(
+                "POST /v1/sessions answered \(response.status): \(String(decoding: response.body, as: UTF8.self))"
+            )
+        }
+        let session = try WireFormat.decode(Session.self, from: response.body).payload
+        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+        try SessionStore(dataDirectory: dataDirectory).save(SessionStore.Saved(session))
     }
 
     /// Makes `handle` follow the seed user `followee` (so the followee's posts reach their home
@@ -253,7 +279,7 @@ package enum BackendFixtures {
         expecting status: Int
     ) async throws -> MutationResult {
         var headers: Headers = [
-            "Authorization": "Bearer \(BackendSeed.token(forHandle: handle))",
+            "Authorization": "Bearer \(server.testToken(forHandle: handle))",
             "Idempotency-Key": "fixture-\(UUID().uuidString)",
         ]
         if body != nil { headers["Content-Type"] = "application/json" }

@@ -1,5 +1,5 @@
 import AppRuntime
-import Backend
+@_spi(Testing) import Backend
 import Composition
 import Features
 import Foundation
@@ -7,6 +7,7 @@ import ListEngine
 import MediaModel
 import Mutations
 import ServerAPI
+import Synchronization
 import TerminalUI
 import Wire
 
@@ -35,6 +36,11 @@ package struct ScreenOracle {
     /// Whether the scenario deletes posts on the server behind the app's back: then a post the
     /// app loaded before may be shown until the next refresh, and is not reported missing.
     package var allowsDeletionsBehindTheApp: Bool
+
+    /// The oracle's own tokens, one per account it reads as: it asks the server as the viewer
+    /// without borrowing the app's token, which expires (the app renews it when it next asks;
+    /// the oracle must not see a post vanish in between).
+    private let tokens = OracleTokens()
 
     /// An oracle for `app`.
     package nonisolated init(app: ShippedApp?, allowsDeletionsBehindTheApp: Bool = false) {
@@ -72,7 +78,10 @@ package struct ScreenOracle {
         found += listMatchesItems(list)
         found += pendingMarks(items: items, lines: lines, waiting: records, manager: context.mutations)
         if let server = session.app?.service(.embeddedBackend)?.embeddedTransport?.server {
-            let truth = ServerTruth(server: server, token: context.client.bearerToken)
+            let handle = context.client.credentials?.handle ?? context.viewer?.handle
+            let truth = ServerTruth(
+                server: server,
+                token: handle.map { tokens.token(for: $0, on: server) } ?? context.client.bearerToken)
             // What a person can see: the posts around the selection.
             let around = list.selectedIndex ?? 0
             let window = Array(items[max(0, around - 6)..<min(items.count, around + 7)])
@@ -327,6 +336,19 @@ final class OracleMemo {
 
 /// The backend's answers, asked directly (no fault layer, no client cache).
 @MainActor
+/// Long-lived tokens the oracle minted, by account, for the server they were minted on.
+final class OracleTokens: Sendable {
+    private let minted = Mutex<[String: String]>([:])
+
+    func token(for handle: String, on server: BackendServer) -> String {
+        let key = server.databasePath + "|" + handle
+        if let token = minted.withLock({ $0[key] }) { return token }
+        let token = server.testToken(forHandle: handle)
+        minted.withLock { $0[key] = token }
+        return token
+    }
+}
+
 struct ServerTruth {
     let server: BackendServer
     let token: String?

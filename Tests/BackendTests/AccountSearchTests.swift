@@ -12,7 +12,8 @@ import Wire
     static func create(_ client: TestClient, handle: String, displayName: String) async throws {
         var anonymous = client
         anonymous.token = nil
-        let body = "{\"handle\": \"\(handle)\", \"displayName\": \"\(displayName)\"}"
+        let body =
+            "{\"handle\": \"\(handle)\", \"displayName\": \"\(displayName)\", \"password\": \"correct horse\"}"
         let response = await anonymous.send(.post, "/v1/accounts", body: body, key: "signup-\(handle)")
         try #require(response.status == 201, "\(response.text)")
     }
@@ -138,7 +139,7 @@ import Wire
         stranger.token = "tok_nobody"
         let response = await stranger.get("/v1/accounts", ["q": "ka"])
         #expect(response.status == 401)
-        #expect(response.errorCode == "unauthorized")
+        #expect(response.errorCode == "invalid_token")
     }
 }
 

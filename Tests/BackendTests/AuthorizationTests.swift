@@ -25,7 +25,11 @@ import Wire
         client.token = "not-a-real-token"
         let response = await client.send(.put, "/v1/posts/m1/like", key: "k")
         #expect(response.status == 401)
-        #expect(response.errorMessage == "bearer token 'not-a-real-t…' is not valid; sign in again")
+        #expect(response.errorCode == "invalid_token")
+        #expect(
+            response.errorMessage
+                == "bearer token 'not-a-re…' is not valid (unknown, or revoked by signing out or renewing); "
+                + "sign in again with POST /v1/sessions")
         #expect(try Expectations.scalar(server, "SELECT COUNT(*) FROM mutations") == 0)
     }
 

@@ -95,7 +95,8 @@ import Wire
             method: .post, path: "/v1/feed", body: "{}", status: 405, code: "method_not_allowed",
             message: "'/v1/feed' does not accept POST; use GET"),
         Case(
-            method: .post, path: "/v1/accounts", body: #"{"handle": "Bad Handle!", "displayName": "x"}"#,
+            method: .post, path: "/v1/accounts",
+            body: #"{"handle": "Bad Handle!", "displayName": "x", "password": "long enough"}"#,
             status: 400, code: "invalid_body",
             message: "handle: 'Bad Handle!' must be 2 to 24 characters of a-z, 0-9 and _"),
     ]

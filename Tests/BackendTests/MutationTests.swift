@@ -1,4 +1,4 @@
-import Backend
+@_spi(Testing) import Backend
 import Foundation
 import MediaModel
 import Storage
@@ -14,7 +14,10 @@ import Wire
         let before = try Expectations.counts(server, post: post).likes
         let request = Request(
             .put, "/v1/posts/m\(post)/like",
-            headers: ["Authorization": "Bearer seed-ada", "Idempotency-Key": "like-once"])
+            headers: [
+                "Authorization": "Bearer \(server.testToken(forHandle: "ada"))",
+                "Idempotency-Key": "like-once",
+            ])
         transport.injectFaults([.dropResponseAfterApply])
 
         // When the first attempt times out and the client retries with the same token
@@ -40,7 +43,10 @@ import Wire
         let transport = EmbeddedTransport(server: server)
         let posts = try Expectations.scalar(server, "SELECT COUNT(*) FROM posts")
         let request = Request(
-            .post, "/v1/posts", headers: ["Authorization": "Bearer seed-ada", "Idempotency-Key": "post-1"],
+            .post, "/v1/posts",
+            headers: [
+                "Authorization": "Bearer \(server.testToken(forHandle: "ada"))", "Idempotency-Key": "post-1",
+            ],
             body: Data(#"{"text": "hello"}"#.utf8))
         transport.injectFaults([.dropResponseAfterApply, .dropResponseAfterApply])
         for _ in 0..<2 { await #expect(throws: TransportError.self) { try await transport.send(request) } }

@@ -9,7 +9,7 @@ import Wire
     /// A digest of every seeded table, in key order.
     static func digest(_ server: BackendServer) throws -> [String] {
         let tables = [
-            "SELECT id, handle, display_name, bio, token, created_at, hex(json) FROM users ORDER BY id",
+            "SELECT id, handle, display_name, bio, demo, password_hash, created_at, hex(json) FROM users ORDER BY id",
             "SELECT follower, followee, created_at FROM follows ORDER BY follower, followee",
             "SELECT id, author, created_at, parent, root, like_count, reply_count, repost_count, hex(json) FROM posts ORDER BY id",
             "SELECT user, post, created_at FROM likes ORDER BY user, post",

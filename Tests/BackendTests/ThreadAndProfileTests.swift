@@ -118,20 +118,27 @@ import Wire
         let server = try BackendFixture.fresh()
         var anonymous = TestClient(server: server)
         anonymous.token = nil
-        let created = await anonymous.send(
-            .post, "/v1/accounts", body: #"{"handle": "zoe", "displayName": "Zoe Quinn"}"#, key: "signup-1")
+        let signup = #"{"handle": "zoe", "displayName": "Zoe Quinn", "password": "zoe's secret"}"#
+        let created = await anonymous.send(.post, "/v1/accounts", body: signup, key: "signup-1")
         #expect(created.status == 201)
         let token = try #require(created.json["account", "token"].stringValue)
         #expect(created.json["account", "user", "handle"].stringValue == "zoe")
         var zoe = anonymous
         zoe.token = token
         #expect(await zoe.get("/v1/me").json["profile", "user", "displayName"].stringValue == "Zoe Quinn")
-        // A retry of the same signup returns the same account; another signup of the handle is a 409.
-        let retry = await anonymous.send(
-            .post, "/v1/accounts", body: #"{"handle": "zoe", "displayName": "Zoe Quinn"}"#, key: "signup-1")
-        #expect(retry.body == created.body)
+        // A retry of the same signup (same handle and password) gets a new session for the same
+        // account; another signup of the handle is a 409.
+        let retry = await anonymous.send(.post, "/v1/accounts", body: signup, key: "signup-1")
+        #expect(retry.status == 201)
+        #expect(retry.json["account", "user"] == created.json["account", "user"])
+        let second = try #require(retry.json["account", "token"].stringValue)
+        #expect(second != token)
+        zoe.token = second
+        #expect(await zoe.get("/v1/me").json["profile", "user", "handle"].stringValue == "zoe")
         let taken = await anonymous.send(
-            .post, "/v1/accounts", body: #"{"handle": "zoe", "displayName": "Other"}"#, key: "signup-2")
+            .post, "/v1/accounts",
+            body: #"{"handle": "zoe", "displayName": "Other", "password": "another one"}"#,
+            key: "signup-2")
         #expect(taken.status == 409)
         #expect(taken.errorCode == "handle_taken")
     }

@@ -33,7 +33,7 @@ import Wire
             directories: directories.sibling())
 
         #expect(overHTTP.status == 0, "\(overHTTP.errors)")
-        #expect(overHTTP.frames.count == 2)
+        try #require(overHTTP.frames.count == 2, "\(overHTTP.errors)")
         #expect(overHTTP.frames == embedded.frames)
         #expect(lines(overHTTP.frames[1])[0].hasPrefix(app.titlePrefix + " · " + app.threadTitle))
     }

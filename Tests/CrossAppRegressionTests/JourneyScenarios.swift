@@ -29,6 +29,8 @@ import Wire
         _ = shell.handle(.enter)
         for character in handle { _ = shell.handle(.character(character)) }
         _ = shell.handle(.enter)
+        for character in "first-day-pass" { _ = shell.handle(.character(character)) }
+        _ = shell.handle(.enter)
         await session.settle()
 
         #expect(shell.modal == nil, "\(app.id): the welcome screen is gone")

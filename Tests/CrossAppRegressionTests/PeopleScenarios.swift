@@ -57,10 +57,10 @@ import Wire
         let listed = try WireFormat.decode(
             AccountList.self, from: await backend.handle(Request(.get, "/v1/accounts")).body
         ).payload.accounts
+        try await BackendFixtures.signIn(on: backend, handle: "nia_new", savingIn: directories.data)
         backend.close()
         let account = { (handle: String) in try #require(listed.first { $0.user.handle == handle }) }
-        let (session, _) = try await HeadlessHarness.session(
-            app.definition, directories: directories, extraArguments: ["--user", "nia_new"])
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
         defer { Task { await session.stop() } }
         let shell = try #require(session.shell)
         let home = try await SocialScenarios.refreshedHome(session)

@@ -1,4 +1,4 @@
-import Backend
+@_spi(Testing) import Backend
 import FeedCaching
 import Foundation
 import MediaModel
@@ -103,7 +103,7 @@ import Wire
         let cache = try fixture.cache(in: try NetworkFixture.appDirectory())
         try await cache.refresh()
         let before = try cache.entries(from: 0, count: 20).map(\.id)
-        let followee = fixture.client.signedIn(as: BackendSeed.token(forHandle: "grace"))
+        let followee = fixture.client.signedIn(as: fixture.server.testToken(forHandle: "grace"))
         let followed = try await fixture.client.profile("u2").payload.viewerFollows
         let poster = followed ? followee : fixture.client
         fixture.clock.advance(by: .seconds(5))
@@ -132,7 +132,7 @@ import Wire
         let cache = try fixture.cache(in: try NetworkFixture.appDirectory())
         try await cache.refresh()
         let before = try cache.entries(from: 0, count: 20).map(\.id)
-        let grace = fixture.client.signedIn(as: BackendSeed.token(forHandle: "grace"))
+        let grace = fixture.client.signedIn(as: fixture.server.testToken(forHandle: "grace"))
         for index in 0..<45 {
             fixture.clock.advance(by: .seconds(1))
             _ = try await grace.createPost(text: "new \(index)", clientToken: "many-\(index)")

@@ -16,7 +16,7 @@ import Wire
 
         // When each sends a request before any response is read
         for (index, client) in clients.enumerated() {
-            client.send(RawClient.get("/v1/posts/m\(index + 1)"))
+            client.send(RawClient.get("/v1/posts/m\(index + 1)", token: fixture.token))
         }
 
         // Then every one gets its own answer, with all 256 still open

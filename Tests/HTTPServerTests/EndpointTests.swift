@@ -1,4 +1,4 @@
-import Backend
+@_spi(Testing) import Backend
 import Foundation
 import HTTPServer
 import MediaModel
@@ -12,7 +12,7 @@ import Wire
 @Suite struct EndpointTests {
     @Test func theBearerToken_selectsTheViewer() async throws {
         let fixture = try ServerFixture()
-        let grace = fixture.client.signedIn(as: BackendSeed.token(forHandle: "grace"))
+        let grace = fixture.client.signedIn(as: fixture.backend.testToken(forHandle: "grace"))
         #expect(try await grace.me().payload.user.handle == "grace")
         #expect(try await fixture.client.me().payload.user.handle == "ada")
         await fixture.stop()
@@ -33,9 +33,9 @@ import Wire
     func head_answersLikeGetWithoutTheBody(_ target: String) async throws {
         let fixture = try ServerFixture()
         let raw = try fixture.raw()
-        raw.send(RawClient.get(target))
+        raw.send(RawClient.get(target, token: fixture.token))
         let get = try await raw.readResponse()
-        raw.send(RawClient.get(target).replacingOccurrences(of: "GET ", with: "HEAD "))
+        raw.send(RawClient.get(target, token: fixture.token).replacingOccurrences(of: "GET ", with: "HEAD "))
         let head = try await raw.readResponse(headOnly: true)
         #expect(head.status == get.status)
         #expect(head.headers["Content-Length"] == String(get.body.count))
@@ -45,7 +45,7 @@ import Wire
         #expect(names(head) == names(get))
         #expect(head.body.isEmpty)
         // Nothing followed the head: the next request on the connection is answered normally.
-        raw.send(RawClient.get(target))
+        raw.send(RawClient.get(target, token: fixture.token))
         #expect(try await raw.readResponse().body == get.body)
         await fixture.stop()
     }
@@ -57,7 +57,7 @@ import Wire
         let poll = Task { try await client.events(after: start.payload.nextCursor, wait: 20) }
         // Give the poll time to reach the server, then make an event for ada.
         #expect(await eventually { fixture.server.statistics.requests >= 2 })
-        let grace = client.signedIn(as: BackendSeed.token(forHandle: "grace"))
+        let grace = client.signedIn(as: fixture.backend.testToken(forHandle: "grace"))
         _ = try await grace.reply(to: "m1", text: "@ada over http", clientToken: "g1")
         let events = try await poll.value.payload.events
         #expect(events.map(\.kind).contains(.mention))

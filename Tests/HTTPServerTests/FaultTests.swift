@@ -40,7 +40,7 @@ import Wire
         let fixture = try ServerFixture(configure: { $0.faults = .dropAfterApply })
         let body = #"{"text":"once"}"#
         let post =
-            "POST /v1/posts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer seed-ada\r\nIdempotency-Key: raw-1\r\n"
+            "POST /v1/posts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(fixture.token)\r\nIdempotency-Key: raw-1\r\n"
             + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
         let posts = try fixture.backend.database.query("SELECT COUNT(*) FROM posts") { try $0.int(0) }
         let first = try fixture.raw()

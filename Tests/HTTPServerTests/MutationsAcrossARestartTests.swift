@@ -25,7 +25,8 @@ import Wire
         let directory = (first.databasePath as NSString).deletingLastPathComponent
         var server = try HTTPServer.start(HTTPServer.Configuration(port: 0)) { await first.handle($0) }
         let port = server.port
-        let client = Mutex(Self.client(for: server))
+        let token = first.testToken(forHandle: BackendSeed.firstHandle)
+        let client = Mutex(Self.client(for: server, token: token))
         var configuration = MutationManager.Configuration()
         configuration.defaultRetryPolicy = RetryPolicy(base: .milliseconds(20), cap: .milliseconds(200))
         let manager = try MutationManager(
@@ -45,7 +46,7 @@ import Wire
         var reservation = PortReservation(port: port)
         if reservation.port == nil {
             reservation = PortReservation(port: 0)
-            let refused = try Self.client(port: try #require(reservation.port))
+            let refused = try Self.client(port: try #require(reservation.port), token: token)
             client.withLock { $0 = refused }
         }
         let whileDown = try await manager.enqueue([
@@ -63,7 +64,7 @@ import Wire
         } else {
             // Another test took the freed port in the meantime: come back on a new one.
             server = try HTTPServer.start(HTTPServer.Configuration(port: 0)) { await second.handle($0) }
-            let moved = Self.client(for: server)
+            let moved = Self.client(for: server, token: token)
             client.withLock { $0 = moved }
         }
         manager.networkDidChange()
@@ -101,18 +102,14 @@ import Wire
         }
     }
 
-    static func client(for server: HTTPServer) -> APIClient {
-        APIClient(
-            transport: HTTPTransport(baseURL: server.baseURL, timeout: .seconds(5)),
-            bearerToken: BackendSeed.defaultViewerToken)
+    static func client(for server: HTTPServer, token: String) -> APIClient {
+        APIClient(transport: HTTPTransport(baseURL: server.baseURL, timeout: .seconds(5)), bearerToken: token)
     }
 
     /// A client for 127.0.0.1:`port`.
-    static func client(port: Int) throws -> APIClient {
+    static func client(port: Int, token: String) throws -> APIClient {
         let url = try #require(URL(string: "http://127.0.0.1:\(port)"))
-        return APIClient(
-            transport: HTTPTransport(baseURL: url, timeout: .seconds(5)),
-            bearerToken: BackendSeed.defaultViewerToken)
+        return APIClient(transport: HTTPTransport(baseURL: url, timeout: .seconds(5)), bearerToken: token)
     }
 
     /// Polls `condition` every 10 ms for up to 300 s: a loaded `swift test` runs every test's tasks

@@ -1,4 +1,4 @@
-import Backend
+@_spi(Testing) import Backend
 import FeedCaching
 import Foundation
 import MediaModel
@@ -24,7 +24,7 @@ import Wire
             Request(
                 .delete, "/v1/posts/\(id.rawValue)",
                 headers: [
-                    "Authorization": "Bearer \(BackendSeed.defaultViewerToken)",
+                    "Authorization": "Bearer \(harness.server.testToken(forHandle: BackendSeed.firstHandle))",
                     "Idempotency-Key": "other-app-\(UUID().uuidString)",
                 ]))
         #expect(other.status == 200)

@@ -17,6 +17,11 @@ import Wire
 /// and the posts and thread lanes in the order made. A second test does the same over HTTP,
 /// against a `backend-server` process whose fault mode loses responses after applying changes.
 ///
+/// Both sign in with the demo password and run with tokens that live one second, so sessions
+/// expire and are renewed (and, after a kill between the server's rotation and the helper's save,
+/// signed in again) throughout: the counts hold with renewal in play, and the test checks that
+/// renewals happened.
+///
 /// `MUTATION_CRASH_RUNS=2000` runs it longer; `MUTATION_CRASH_SEED` picks the kill schedule.
 @Suite(.timeLimit(LongRunSettings.crashLimit)) struct MutationCrashTests {
     static let runs = LongRunSettings.crashRuns
@@ -49,13 +54,17 @@ import Wire
         backend.close()
 
         // Given the helper killed at random moments, again and again, then drained
-        let outcome = try await Self.crashAndDrain(runs: Self.runs, backend: ["--backend", backendDirectory])
+        let outcome = try await Self.crashAndDrain(
+            runs: Self.runs, backend: ["--backend", backendDirectory, "--token-lifetime", "1"])
 
-        // Then every acknowledged mutation was applied once, nothing twice, lanes in order
+        // Then every acknowledged mutation was applied once, nothing twice, lanes in order, while
+        // sessions were renewed
         try Self.expectAppliedOnceInOrder(outcome, runs: Self.runs, databasePath: backend.databasePath)
+        #expect(outcome.renewals > 0, "no session was renewed: tokens did not expire during the run")
         print(
             "crash test: \(Self.runs) runs (seed \(Self.seed)), \(outcome.killedMidRun) killed mid-run, "
-                + "\(outcome.acknowledged.count) acknowledged mutations, all applied once")
+                + "\(outcome.acknowledged.count) acknowledged mutations, all applied once; "
+                + "\(outcome.renewals) sessions renewed, \(outcome.signIns) sign-ins")
     }
 
     /// The same crash test with the backend behind a real socket: `backend-server` runs in its
@@ -78,12 +87,17 @@ import Wire
         // test run they would stretch the drain to minutes; the embedded test covers them.)
         let faults = "latency=0ms..2ms,drop=0.2,seed=\(Self.seed)"
         let process = try Self.launch(
-            server, ["--port", "0", "--data-dir", backendDirectory, "--faults", faults])
+            server,
+            [
+                "--port", "0", "--data-dir", backendDirectory, "--faults", faults, "--demo",
+                "--token-lifetime", "1",
+            ])
         defer { process.kill(SIGKILL) }
         let url = try await Self.listeningURL(of: process)
 
         // When the helper is killed at random moments while sending to it, then drained
-        let outcome = try await Self.crashAndDrain(runs: runs, backend: ["--server", url])
+        let outcome = try await Self.crashAndDrain(
+            runs: runs, backend: ["--server", url])
         process.kill(SIGTERM)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "backend-server: \(process.lines().suffix(3))")
@@ -92,15 +106,26 @@ import Wire
         let dropped = process.lines().filter { $0.hasSuffix("(dropped after apply (fault))") }.count
         #expect(dropped > 0, "the server lost no responses after applying; the fault mode did not run")
         try Self.expectAppliedOnceInOrder(outcome, runs: runs, databasePath: backend.databasePath)
+        #expect(outcome.renewals > 0, "no session was renewed: tokens did not expire during the run")
         print(
             "crash test over HTTP: \(runs) runs (seed \(Self.seed)), \(outcome.killedMidRun) killed mid-run, "
                 + "\(outcome.acknowledged.count) acknowledged mutations, \(dropped) responses lost after "
-                + "apply, all applied once")
+                + "apply, all applied once; \(outcome.renewals) sessions renewed, \(outcome.signIns) sign-ins"
+        )
     }
 
     struct Outcome {
         var acknowledged: [Acknowledged] = []
         var killedMidRun = 0
+        /// How many times a helper renewed its session (`RENEWED` lines).
+        var renewals = 0
+        /// How many times a helper signed in with the password (`SIGNED_IN` lines).
+        var signIns = 0
+
+        mutating func count(_ lines: [String]) {
+            renewals += lines.filter { $0 == "RENEWED" }.count
+            signIns += lines.filter { $0 == "SIGNED_IN" }.count
+        }
     }
 
     /// Launches the helper `runs` times against `backend` (its `--backend` or `--server`
@@ -126,6 +151,7 @@ import Wire
             if killed { outcome.killedMidRun += 1 }
             process.waitUntilExit()
             outcome.acknowledged += process.lines().compactMap(parse)
+            outcome.count(process.lines())
         }
 
         let drain = try launch(helper, ["--app", app, "--run", "0", "--drain"] + backend)
@@ -139,6 +165,7 @@ import Wire
         drain.waitUntilExit()
         #expect(drain.terminationStatus == 0, "the drain failed: \(drain.errors)")
         #expect(drain.lines().last == "DRAINED pending=0 failed=0")
+        outcome.count(drain.lines())
         return outcome
     }
 

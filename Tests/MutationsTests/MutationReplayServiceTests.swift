@@ -64,11 +64,13 @@ import Wire
             return token
         }
 
-        // Then the next launch (online) rebuilds it from the journal and sends it
-        try await AppHost.run(
-            definition,
-            values: Self.values(backend: backend, app: appDirectory, clock: clock, profile: .perfect)
-        ) { app in
+        // Then the next launch (online, signed in as ada) rebuilds it from the journal and sends it
+        let minter = try BackendServer(directory: backend, clock: clock)
+        let adaToken = minter.testToken(forHandle: BackendSeed.firstHandle)
+        minter.close()
+        var online = Self.values(backend: backend, app: appDirectory, clock: clock, profile: .perfect)
+        online[ViewerKey.self] = Credentials(token: adaToken)
+        try await AppHost.run(definition, values: online) { app in
             let manager = try #require(app.service(.mutationReplay)).manager
             #expect(manager.pending.map(\.token) == [token])
             #expect(manager.mergedFacts(nil, for: "m7").viewerLiked)

@@ -1,3 +1,4 @@
+@_spi(Testing) import Backend
 import Foundation
 import MediaModel
 import Mutations
@@ -200,7 +201,7 @@ import Wire
 
     @Test func a401_callsTheReauthenticationHook_retriesAtOnce_thenBacksOff() async throws {
         // Given a session token the server does not know
-        let harness = try MutationHarness(bearerToken: "seed-nobody")
+        let harness = try MutationHarness(bearerToken: "tok_unknown")
 
         // When a like is sent
         let token = try await harness.manager.enqueue(.like("m7"))
@@ -215,7 +216,7 @@ import Wire
         #expect((log.last?.delay ?? .zero) > .zero)
 
         // and when the hook renews the session, the next attempt succeeds
-        harness.session.renew(to: "seed-ada")
+        harness.session.renew(to: harness.server.testToken(forHandle: "ada"))
         harness.manager.networkDidChange()
         await harness.manager.waitUntilIdle()
         #expect(harness.reauthenticationCount == 3)

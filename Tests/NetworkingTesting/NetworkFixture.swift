@@ -20,7 +20,9 @@ package struct NetworkFixture {
         clock = ManualClock()
         server = try BackendServer.seededCopy(clock: clock)
         transport = EmbeddedTransport(server: server, profile: profile, seed: seed)
-        client = APIClient(transport: transport, bearerToken: BackendSeed.defaultViewerToken, clock: clock)
+        client = APIClient(
+            transport: transport, bearerToken: server.testToken(forHandle: BackendSeed.firstHandle),
+            clock: clock)
     }
 
     /// A new, empty app data directory.

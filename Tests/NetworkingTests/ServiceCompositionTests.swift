@@ -20,7 +20,7 @@ import Wire
     /// Launch values for one app over a backend directory both launches share.
     static func values(
         backend: String, app: String, clock: ManualClock, profile: FaultProfile = .perfect,
-        viewer: String? = nil
+        viewer: Credentials? = nil
     ) -> LaunchValues {
         var values = LaunchValues()
         values[BackendDirectoryKey.self] = backend
@@ -30,6 +30,18 @@ import Wire
         values[EmbeddedFaultProfileKey.self] = profile
         values[ViewerKey.self] = viewer
         return values
+    }
+
+    /// Signs `app`'s client in as `handle` with the demo password (the embedded backend is in demo
+    /// mode) and makes the feed cache that viewer's, as the app's launcher does.
+    @discardableResult
+    static func signIn(_ app: RunningApp, as handle: String = "ada") async throws -> Credentials {
+        let network = try #require(app.service(.networkClient))
+        let session = try await network.client.signIn(handle: handle, password: DemoAccounts.password)
+        let credentials = Credentials(session: session.payload)
+        network.signIn(credentials)
+        try app.service(.feedCache)?.cache.prepare(viewer: network.viewerIdentity)
+        return credentials
     }
 
     @Test func theServices_startInDependencyOrderAndStopInReverse() async throws {
@@ -56,6 +68,8 @@ import Wire
                 < (try #require(order.firstIndex(of: "feed.cache"))))
         let network = try #require(app.service(.networkClient))
         #expect(network.transportSourceID == "backend.embedded")
+        #expect(network.client.credentials == nil, "nobody is signed in until the launcher signs in")
+        try await Self.signIn(app)
         #expect(try await network.client.me().payload.user.handle == "ada")
         let cacheService = try #require(app.service(.feedCache))
         let merge = try await cacheService.cache.refresh()
@@ -80,16 +94,18 @@ import Wire
         let clock = ManualClock()
         let backend = try BackendServer.makeTemporaryDirectory("svc-backend")
         let appDirectory = try BackendServer.makeTemporaryDirectory("svc-app")
-        let shown = try await AppHost.run(
+        let (shown, credentials) = try await AppHost.run(
             Self.definition(), values: Self.values(backend: backend, app: appDirectory, clock: clock)
         ) {
             app in
+            let credentials = try await Self.signIn(app)
             let cache = try #require(app.service(.feedCache)).cache
             try await cache.refresh()
-            return try cache.entries(from: 0, count: 20).map(\.entry)
+            return (try cache.entries(from: 0, count: 20).map(\.entry), credentials)
         }
 
-        let offline = Self.values(backend: backend, app: appDirectory, clock: clock, profile: .offline)
+        let offline = Self.values(
+            backend: backend, app: appDirectory, clock: clock, profile: .offline, viewer: credentials)
         try await AppHost.run(Self.definition(), values: offline) { app in
             let cache = try #require(app.service(.feedCache)).cache
             let screen = try cache.firstScreen(width: 80, rows: 200)
@@ -109,11 +125,15 @@ import Wire
         try await AppHost.run(
             Self.definition(), values: Self.values(backend: backend, app: appDirectory, clock: clock)
         ) { app in
+            try await Self.signIn(app)
             let cache = try #require(app.service(.feedCache)).cache
             try await cache.refresh()
         }
+        let minter = try BackendServer(directory: backend, clock: clock)
+        let graceToken = minter.testToken(forHandle: "grace")
+        minter.close()
         let asGrace = Self.values(
-            backend: backend, app: appDirectory, clock: clock, viewer: BackendSeed.token(forHandle: "grace"))
+            backend: backend, app: appDirectory, clock: clock, viewer: Credentials(token: graceToken))
         try await AppHost.run(Self.definition(), values: asGrace) { app in
             let network = try #require(app.service(.networkClient))
             let me = try await network.client.me()

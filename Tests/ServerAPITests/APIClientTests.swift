@@ -1,4 +1,4 @@
-import Backend
+@_spi(Testing) import Backend
 import Foundation
 import MediaModel
 import NetworkingTesting
@@ -122,7 +122,7 @@ import Wire
         let start = try await fixture.client.events(after: "latest")
         let poll = Task { try await fixture.client.events(after: start.payload.nextCursor, wait: 30) }
         await fixture.clock.waitForSleepers(1)
-        let grace = fixture.client.signedIn(as: BackendSeed.token(forHandle: "grace"))
+        let grace = fixture.client.signedIn(as: fixture.server.testToken(forHandle: "grace"))
         _ = try await grace.reply(to: "m1", text: "@ada look", clientToken: "g1")
         let events = try await poll.value.payload.events
         #expect(events.map(\.kind).contains(.mention))
@@ -131,31 +131,103 @@ import Wire
 }
 
 @Suite struct SessionTests {
-    @Test func signIn_returnsTheAccountsTokenForSeedAndNewAccounts() async throws {
-        let fixture = try NetworkFixture()
-        let anonymous = fixture.client.signedIn(as: nil)
-        let grace = try await anonymous.signIn(handle: "grace")
-        #expect(grace.payload.user.handle == "grace")
-        #expect(try await anonymous.signedIn(as: grace.payload.token).me().payload.user.handle == "grace")
+    /// A client on a seeded backend in demo mode whose tokens live `tokenLifetime`.
+    static func demoBackend(tokenLifetime: Duration = .seconds(3600)) throws -> (
+        APIClient, BackendServer, ManualClock
+    ) {
+        let clock = ManualClock()
+        let server = try BackendServer.seededCopy(
+            clock: clock, demoMode: true,
+            sessionPolicy: BackendServer.SessionPolicy(tokenLifetime: tokenLifetime))
+        return (
+            APIClient(transport: EmbeddedTransport(server: server), credentials: nil, clock: clock), server,
+            clock
+        )
+    }
 
-        let made = try await anonymous.createAccount(handle: "zoe", displayName: "Zoe", clientToken: "s1")
-        #expect(try await anonymous.signIn(handle: "zoe").payload.token == made.payload.token)
+    static func refusal(_ body: () async throws -> Void) async -> TransportError? {
+        do {
+            try await body()
+            return nil
+        } catch {
+            return error as? TransportError
+        }
+    }
+
+    @Test func signIn_needsTheAccountsPassword_seedAccountsShareTheDemoOne() async throws {
+        let (anonymous, server, _) = try Self.demoBackend()
+        defer { server.close() }
+        let grace = try await anonymous.signIn(handle: "grace", password: DemoAccounts.password)
+        #expect(grace.payload.user.handle == "grace")
+        #expect(grace.payload.token.hasPrefix("tok_") && grace.payload.renewToken.hasPrefix("ren_"))
+        let me = try await anonymous.signedIn(with: Credentials(session: grace.payload)).me()
+        #expect(me.payload.user.handle == "grace")
+        let wrong = await Self.refusal {
+            _ = try await anonymous.signIn(handle: "grace", password: "loom-demo!")
+        }
+        #expect(wrong?.serverCode == "invalid_credentials")
+
+        let made = try await anonymous.createAccount(
+            handle: "zoe", displayName: "Zoe", password: "zoe-password", clientToken: "s1")
+        let again = try await anonymous.signIn(handle: "zoe", password: "zoe-password")
+        #expect(again.payload.user.id == made.payload.user.id)
+        #expect(again.payload.token != made.payload.token, "every sign-in is a new session")
+        let demo = await Self.refusal {
+            _ = try await anonymous.signIn(handle: "zoe", password: DemoAccounts.password)
+        }
+        #expect(demo?.serverCode == "invalid_credentials")
     }
 
     @Test func signInAsAnUnknownHandle_isNotFound() async throws {
-        let fixture = try NetworkFixture()
-        await #expect {
-            _ = try await fixture.client.signedIn(as: nil).signIn(handle: "nobody")
-        } throws: { error in
-            (error as? TransportError)?.errorClass == .notFound
+        let (anonymous, server, _) = try Self.demoBackend()
+        defer { server.close() }
+        let error = await Self.refusal {
+            _ = try await anonymous.signIn(handle: "nobody", password: "whatever1")
         }
+        #expect(error?.errorClass == .notFound)
+    }
+
+    @Test func demoAccount_offDemoMode_isRefusedWithItsCode() async throws {
+        let fixture = try NetworkFixture()
+        let error = await Self.refusal {
+            _ = try await fixture.client.signedIn(as: nil).signIn(
+                handle: "grace", password: DemoAccounts.password)
+        }
+        #expect(error?.errorClass == .forbidden)
+        #expect(error?.serverCode == "demo_disabled")
+    }
+
+    @Test func expiredToken_isRenewedAgainstTheRealBackend_andSignOutEndsIt() async throws {
+        // Given a session whose token lives a minute, and two hours passing
+        let (anonymous, server, clock) = try Self.demoBackend(tokenLifetime: .seconds(60))
+        defer { server.close() }
+        let session = try await anonymous.signIn(handle: "ada", password: DemoAccounts.password).payload
+        let credentials = Credentials(session: session, issuedAt: clock.now)
+        let client = anonymous.signedIn(with: credentials)
+        _ = clock.advance(by: .seconds(7200))
+
+        // When a like is sent, it goes through once, with a renewed token
+        let liked = try await client.like("m5", clientToken: "renewed-like")
+        #expect(liked.payload.changed == true)
+        #expect(credentials.renewalCount == 1)
+        #expect(credentials.token != session.token)
+        let old = await Self.refusal { _ = try await anonymous.signedIn(as: session.token).me() }
+        #expect(old?.serverCode == "invalid_token", "the rotated token no longer works")
+
+        // And after signing out, the next request says to sign in again, without looping
+        try await client.signOut()
+        let after = await Self.refusal { _ = try await client.me() }
+        #expect(after?.serverCode == "session_ended")
+        #expect(credentials.hasEnded)
+        #expect(credentials.renewalCount == 1)
     }
 
     @Test func searchAccounts_sendsTheTextAndLimit_andReadsWhetherTheViewerFollows() async throws {
         // Given ada (the fixture's viewer) and an account named, not handled, "Kai"
         let fixture = try NetworkFixture()
         let anonymous = fixture.client.signedIn(as: nil)
-        _ = try await anonymous.createAccount(handle: "reef_lee", displayName: "Kai Reef", clientToken: "s1")
+        _ = try await anonymous.createAccount(
+            handle: "reef_lee", displayName: "Kai Reef", password: "reef-password", clientToken: "s1")
         let followed = Set(
             try fixture.server.database.query(
                 "SELECT u.handle FROM follows f JOIN users u ON u.id = f.followee WHERE f.follower = 1"

@@ -22,7 +22,17 @@ import Wire
                 AccountSummary(
                     user: Samples.ada, followingCount: 1, followerCount: 2, postCount: 3, viewerFollows: true),
             ]))
-        try roundTrip(CreatedAccount(user: Samples.ada, token: "tok_1", clientToken: "c"))
+        let session = Session(
+            user: Samples.ada, token: "tok_1", expiresAt: Date(timeIntervalSince1970: 1_764_000_000),
+            renewToken: "ren_1", renewExpiresAt: Date(timeIntervalSince1970: 1_766_600_000))
+        try roundTrip(session)
+        try roundTrip(CreatedAccount(session: session, clientToken: "c"))
+        try roundTrip(
+            AccountList(
+                accounts: [
+                    AccountSummary(
+                        user: Samples.ada, followingCount: 1, followerCount: 2, postCount: 3, isDemo: true)
+                ], demoMode: true))
         try roundTrip(
             EventPage(
                 events: [

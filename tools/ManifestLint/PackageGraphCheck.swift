@@ -28,6 +28,7 @@ public struct PackageGraphCheck: Sendable {
     /// module above the lowest layer may use to declare services.
     public static let allowedDependencies: [String: Set<String>] = [
         "CSQLite": [],
+        "COpenSSL": [],
         "Basics": [],
         "Composition": ["Basics"],
         "CommandLineKit": ["Basics"],
@@ -36,7 +37,7 @@ public struct PackageGraphCheck: Sendable {
         "Wire": ["Basics"],
         "ListEngine": ["Basics"],
         "Sockets": ["Basics", "Composition", "MediaModel"],
-        "Backend": ["Basics", "Composition", "Wire", "MediaModel", "Storage"],
+        "Backend": ["Basics", "COpenSSL", "Composition", "Wire", "MediaModel", "Storage"],
         "ServerAPI": ["Basics", "Composition", "Wire", "MediaModel"],
         "FeedCaching": ["Basics", "Composition", "Wire", "MediaModel", "Storage", "ServerAPI"],
         "Mutations": ["Basics", "Composition", "Wire", "MediaModel", "Storage", "ServerAPI", "FeedCaching"],

@@ -12,6 +12,8 @@ struct BackendServerOptions {
     var faults = HTTPFaultProfile.none
     var maxConnectionsPerAddress = HTTPServer.Configuration().maxConnectionsPerAddress
     var quiet = false
+    var demo = false
+    var tokenLifetime: Int?
     var help = false
     var version = false
 
@@ -38,6 +40,13 @@ struct BackendServerOptions {
             .value(
                 "max-connections-per-address", "N",
                 help: "most connections open from one address (default 256)"),
+            .flag(
+                "demo",
+                help: "demo mode: the seed accounts sign in with the demo password 'loom-demo' (off by "
+                    + "default: anyone who can reach the server could sign in as them)"),
+            .value(
+                "token-lifetime", "SECONDS",
+                help: "how long a bearer token lasts before the client renews it (default 3600)"),
             .flag("quiet", help: "do not print the access log"),
             .version(),
         ],
@@ -47,6 +56,10 @@ struct BackendServerOptions {
               swift run prism --server http://127.0.0.1:8080
 
             \(HTTPFaultProfile.syntax)
+
+            Sign-in: accounts have passwords; a token lasts an hour (--token-lifetime) and is renewed
+            with its renew token (30 days). 5 wrong passwords for an account, or 20 from one address,
+            in 15 minutes answer 429 until the window passes. The seed accounts sign in only with --demo.
 
             Limits: 1024 connections (256 from one address), answered 503 beyond; a connection that
             sends nothing is closed after 10 s; bodies up to 1 MiB (413 beyond), 64 MiB of them in
@@ -67,6 +80,10 @@ struct BackendServerOptions {
         options.help = parsed.helpRequested
         options.version = parsed.versionRequested
         options.quiet = parsed.has("quiet")
+        options.demo = parsed.has("demo")
+        if let seconds = try parsed.integer("token-lifetime", in: 1...31_536_000) {
+            options.tokenLifetime = seconds
+        }
         if let port = try parsed.integer("port", in: 0...65_535) { options.port = port }
         if let most = try parsed.integer("max-connections-per-address", in: 1...1024) {
             options.maxConnectionsPerAddress = most

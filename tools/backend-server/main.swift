@@ -52,7 +52,11 @@ watcher.install([SIGINT, SIGTERM]) { signalNumber in
 
 let backend: BackendServer
 do {
-    backend = try BackendServer(directory: options.dataDirectory, seed: options.seed, clock: SystemClock())
+    var policy = BackendServer.SessionPolicy()
+    if let seconds = options.tokenLifetime { policy.tokenLifetime = .seconds(seconds) }
+    backend = try BackendServer(
+        directory: options.dataDirectory, seed: options.seed, clock: SystemClock(), demoMode: options.demo,
+        sessionPolicy: policy)
 } catch {
     output.writeError(
         "backend-server: error: cannot open the backend in '\(options.dataDirectory)': \(error)\n")
@@ -88,6 +92,10 @@ var banner = """
       swift run strand --server \(appURL)
       swift run prism --server \(appURL)
     """
+banner +=
+    options.demo
+    ? "\ndemo mode: the seed accounts (\(BackendSeed.firstHandle), …) sign in with the password '\(DemoAccounts.password)'"
+    : "\nthe seed accounts cannot sign in (start with --demo for the demo data); create an account in the app"
 if ["0.0.0.0", "::"].contains(options.host) {
     banner += "\nwarning: listening on every network interface; anyone who can reach this machine can use it"
 }

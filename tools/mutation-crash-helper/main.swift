@@ -8,14 +8,21 @@
 //
 //     ACK <token> <kind> <target>
 //
+// It signs in as @ada with the demo password and keeps its session in the app directory the
+// way the app does, renewing it when it expires; it prints `SIGNED_IN` for each sign-in and
+// `RENEWED` for each renewal (one line each, so a kill never splits them), which the test counts.
+//
 // usage: mutation-crash-helper --app DIR (--backend DIR | --server URL) --run N [--count K] [--drain]
-//   --backend DIR  the backend's database directory, served in process
-//   --server URL   a backend-server's base URL (http://127.0.0.1:PORT), reached with HTTPTransport
+//            [--token-lifetime SECONDS]
+//   --backend DIR  the backend's database directory, served in process (in demo mode)
+//   --server URL   a backend-server's base URL (http://127.0.0.1:PORT), reached with HTTPTransport;
+//                  it must run with --demo
 //   --run N        seeds this run's choices and faults
 //   --count K  how many bursts to enqueue (default 40)
+//   --token-lifetime SECONDS  how long the in-process backend's tokens live (default: its own)
 //   --drain    enqueue nothing; send what the journal holds until nothing is pending, then print
 //              "DRAINED pending=<n> failed=<n>" and exit 0
-import Backend
+@_spi(Testing) import Backend
 import Basics
 import Foundation
 import MediaModel
@@ -32,6 +39,7 @@ struct Options {
     var run: UInt64 = 0
     var count = 40
     var drain = false
+    var tokenLifetime: Int?
 
     init(_ arguments: [String]) throws {
         var index = 0
@@ -53,6 +61,12 @@ struct Options {
             case "--run": run = UInt64(try value()) ?? 0
             case "--count": count = Int(try value()) ?? count
             case "--drain": drain = true
+            case "--token-lifetime":
+                let text = try value()
+                guard let seconds = Int(text), seconds > 0 else {
+                    throw HelperError("--token-lifetime needs a whole number of seconds, not '\(text)'")
+                }
+                tokenLifetime = seconds
             case let other: throw HelperError("unknown argument '\(other)'")
             }
             index += 1
@@ -82,20 +96,26 @@ func run() async throws -> Int32 {
         // server that stalls, and stays short so a stall costs a retry rather than the run.
         transport = HTTPTransport(baseURL: url, timeout: .seconds(2))
     } else {
+        var policy = BackendServer.SessionPolicy()
+        if let seconds = options.tokenLifetime { policy.tokenLifetime = .seconds(seconds) }
         let server = try BackendServer(
-            directory: options.backend, seed: BackendSeed.defaultSeed, clock: clock)
+            directory: options.backend, seed: BackendSeed.defaultSeed, clock: clock, demoMode: true,
+            sessionPolicy: policy)
         let faults = FaultProfile(
             name: "crash", latency: .uniform(.zero, .milliseconds(2)), failureRate: 0.2,
             dropResponseAfterApplyRate: 0.15)
         transport = EmbeddedTransport(server: server, profile: faults, clock: clock, seed: options.run)
     }
-    let client = APIClient(transport: transport, bearerToken: BackendSeed.defaultViewerToken, clock: clock)
+    let session = CrashSession(
+        anonymous: APIClient(transport: transport, credentials: nil, clock: clock), directory: options.app,
+        handle: BackendSeed.firstHandle)
+    try await session.start()
     let database = try AppDatabase.open(directory: options.app, options: Database.Options())
     var configuration = MutationManager.Configuration()
     configuration.defaultRetryPolicy = RetryPolicy(base: .milliseconds(5), cap: .milliseconds(40))
     configuration.jitterSeed = options.run
     let manager = try MutationManager(
-        database: database, client: { client }, clock: clock, configuration: configuration)
+        database: database, client: { session.current }, clock: clock, configuration: configuration)
     manager.start()
 
     if options.drain {

@@ -71,7 +71,9 @@ package struct LaunchConfiguration: Sendable, Equatable {
                     help: "use a backend server (http://127.0.0.1:PORT) instead of the embedded one"),
                 .value(
                     "user", "HANDLE",
-                    help: "sign in as this account (default: onboarding; headless: the first seed user)"),
+                    help:
+                        "sign in as this demo account, with the demo password (default: onboarding; headless: the first seed user)"
+                ),
                 .value(
                     "network", "PROFILE", help: "network conditions",
                     choices: FaultProfile.presets.map(\.name)),

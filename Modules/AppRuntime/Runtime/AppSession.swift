@@ -66,10 +66,53 @@ package final class AppSession {
         }
         values[BackendClockKey.self] = networkClock
         values[HTTPFaultClockKey.self] = networkClock
-        if let saved = savedSession(), configuration.user == nil || configuration.user == saved.handle {
-            values[ViewerKey.self] = saved.token
+        if let saved = savedSession(), saved.isRenewable,
+            configuration.user == nil || configuration.user == saved.handle,
+            let credentials = restoredCredentials(saved)
+        {
+            values[ViewerKey.self] = credentials
         }
         return values
+    }
+
+    /// The credentials of a saved session: they renew themselves, and each new pair is saved.
+    private func restoredCredentials(_ saved: SessionStore.Saved) -> Credentials? {
+        guard let renewToken = saved.renewToken, let expiresAt = saved.expiresAt,
+            let renewExpiresAt = saved.renewExpiresAt
+        else { return nil }
+        return Credentials(
+            handle: saved.handle, token: saved.token,
+            expiresAt: Date(timeIntervalSince1970: Double(expiresAt) / 1000), renewToken: renewToken,
+            renewExpiresAt: Date(timeIntervalSince1970: Double(renewExpiresAt) / 1000),
+            onChange: credentialsHandler())
+    }
+
+    /// What happens when credentials change: a renewed pair is saved (mode 0600) before any
+    /// request uses it; credentials the server refused to renew ask the person to sign in again.
+    private func credentialsHandler() -> @Sendable (Credentials.Change) -> Void {
+        let store = SessionStore(dataDirectory: configuration.dataDirectory)
+        let tracker = tracker
+        return { [weak self] change in
+            switch change {
+            case .renewed(let session):
+                do {
+                    try store.save(SessionStore.Saved(session))
+                } catch {
+                    let problem = "\(error)"
+                    tracker.begin()
+                    Task { @MainActor in
+                        self?.shell?.showMessage("✕ " + problem)
+                        tracker.end()
+                    }
+                }
+            case .ended:
+                tracker.begin()
+                Task { @MainActor in
+                    await self?.credentialsEnded()
+                    tracker.end()
+                }
+            }
+        }
     }
 
     /// The session saved by the last sign-in on this data directory. A launch without `--user`
@@ -114,12 +157,12 @@ package final class AppSession {
             self.app = nil
             throw error
         }
-        if let handle = configuration.user, savedSession()?.handle != handle {
+        if let handle = configuration.user, context.client.credentials == nil {
             try await signIn(handle: handle, context: context)
-        } else if isHeadless, context.client.bearerToken == nil {
-            // Headless runs without --user are the seed's first user; a server source offers no
-            // default viewer the way the embedded backend does.
-            try await signIn(handle: BackendSeed.firstHandle, context: context)
+        } else if isHeadless, context.client.credentials == nil {
+            // Headless runs without --user are the seed's first user, signed in with the demo
+            // password (or the saved session's account, when that could not be kept).
+            try await signIn(handle: savedSession()?.handle ?? BackendSeed.firstHandle, context: context)
         }
         let shell = AppShell(context: context, width: width, height: height, makeScreen: ScreenFactory.make)
         shell.onNeedsDisplay = { [weak self] in self?.onNeedsDisplay?() }
@@ -168,56 +211,134 @@ package final class AppSession {
         }
         if let setAsideDatabase { shell.showMessage(setAsideDatabase.summary) }
         if needsOnboarding {
-            shell.presentModal(
-                OnboardingScreen(context: context) { [weak self, weak shell] session in
-                    guard let self, let shell else { return }
-                    self.adopt(session, context: context)
-                    shell.dismissModal()
-                })
+            let saved = savedSession()
+            presentOnboarding(
+                notice: saved.map { "your session as @\($0.handle) ended; sign in again" }, context: context)
             return
         }
         loadViewer(context)
         shell.start()
+        // The saved session may have ended while the services started (the events poll asked
+        // first), before there was a shell to ask the person: ask now.
+        if context.client.credentials?.hasEnded == true { await credentialsEnded() }
     }
 
     /// The damaged app database this launch kept aside before starting with a fresh one, if
     /// any: the status line says so, and the runner writes the whole story to standard error.
     package private(set) var setAsideDatabase: SetAsideDatabase?
 
-    /// A first interactive launch: no saved session and no `--user`.
+    /// An interactive launch with nobody signed in: no `--user`, and no saved session that can
+    /// be kept (none, or one from before tokens expired).
     private var needsOnboarding: Bool {
         configuration.mode == .interactive && configuration.user == nil
-            && SessionStore(dataDirectory: configuration.dataDirectory).load() == nil
+            && shell?.context.client.credentials == nil
     }
 
-    /// Signs in with a session onboarding made, and saves it.
+    /// Shows onboarding; the session it makes is adopted.
+    ///
+    /// - Parameter signingInAgain: whether tabs were shown for a session that ended (they are
+    ///   loaded afresh for the new one).
+    private func presentOnboarding(notice: String?, signingInAgain: Bool = false, context: AppContext) {
+        shell?.presentModal(
+            OnboardingScreen(context: context, notice: notice) { [weak self] session in
+                guard let self else { return }
+                self.adopt(session, context: context)
+                self.shell?.dismissModal()
+                if signingInAgain { self.shell?.restartTabs() }
+                // Changes refused while signed out are sent at once with the new session.
+                context.mutations.networkDidChange()
+            })
+    }
+
+    /// Whether a headless run is signing in again after its session ended (once at a time).
+    private var isSigningInAgain = false
+
+    /// The server refused to renew the session (signed out elsewhere, or unused too long): an
+    /// interactive app asks the person to sign in again; a headless run signs in again with the
+    /// demo password, as its launch did.
+    private func credentialsEnded() async {
+        guard let context = shell?.context, context.client.credentials?.hasEnded == true, !isSigningInAgain
+        else { return }
+        let handle = context.client.credentials?.handle ?? configuration.user ?? BackendSeed.firstHandle
+        if isHeadless {
+            isSigningInAgain = true
+            defer { isSigningInAgain = false }
+            do {
+                try await signIn(handle: handle, context: context)
+                context.mutations.networkDidChange()
+                shell?.restartTabs()
+            } catch {
+                shell?.showMessage("✕ \(error)")
+            }
+            return
+        }
+        guard !(shell?.modal is OnboardingScreen) else { return }
+        presentOnboarding(
+            notice: "your session as @\(handle) ended; sign in again", signingInAgain: true, context: context)
+    }
+
+    /// Signs in with a session (onboarding's, or the launch's), saves it, and makes the feed
+    /// cache the new viewer's.
     private func adopt(_ session: Session, context: AppContext) {
-        context.network.signIn(bearerToken: session.token)
-        try? context.feedCache.prepare(viewer: context.network.viewerIdentity)
-        try? SessionStore(dataDirectory: configuration.dataDirectory).save(
-            SessionStore.Saved(handle: session.user.handle, token: session.token))
+        let credentials = Credentials(
+            session: session, issuedAt: networkClock.now, onChange: credentialsHandler())
+        context.network.signIn(credentials)
+        do {
+            try context.feedCache.prepare(viewer: context.network.viewerIdentity)
+        } catch {
+            shell?.showMessage("✕ \(error)")
+        }
+        do {
+            try SessionStore(dataDirectory: configuration.dataDirectory).save(SessionStore.Saved(session))
+        } catch {
+            // Signed in for this run; the next launch asks again. Said, not hidden.
+            shell?.showMessage("✕ \(error)")
+        }
         context.viewer = session.user
         // The manager draws pending posts under the viewer: without this, a new account's first
         // post showed as "@you" until the server had it.
         context.mutations.setViewer(session.user)
     }
 
-    /// Signs in as an existing account, saves the session, and makes the feed cache the new
-    /// viewer's.
+    /// Signs in as a demo account with the shared demo password (`--user`, headless runs), saves
+    /// the session, and makes the feed cache the new viewer's.
     func signIn(handle: String, context: AppContext) async throws {
-        let session: Session
-        do {
-            session = try await context.client.signedIn(as: nil).signIn(handle: handle).payload
-        } catch {
-            throw SessionError(Self.signInProblem(handle: handle, error))
+        let anonymous = context.client.signedIn(with: nil)
+        var attempt = 1
+        while true {
+            do {
+                let session = try await anonymous.signIn(handle: handle, password: DemoAccounts.password)
+                    .payload
+                adopt(session, context: context)
+                return
+            } catch {
+                // A server too busy checking passwords says when to come back (503 with
+                // Retry-After): wait that long, a few times, rather than fail the launch.
+                guard error.errorClass == .serverError, let wait = error.retryAfter,
+                    attempt < Self.busyAttempts
+                else { throw SessionError(Self.signInProblem(handle: handle, error)) }
+                attempt += 1
+                try? await Task.sleep(for: min(max(wait, .milliseconds(100)), .seconds(5)))
+            }
         }
-        adopt(session, context: context)
     }
 
-    /// Why signing in as `handle` failed, and what to do, in the person's terms (no routes or
-    /// status codes: those are in the backend's log).
+    /// How many times a launch's sign-in is tried while the server says it is busy.
+    static let busyAttempts = 5
+
+    /// Why signing in as `handle` with the demo password failed, and what to do, in the person's
+    /// terms (no routes or status codes: those are in the backend's log).
     static func signInProblem(handle: String, _ error: TransportError) -> String {
         switch error.errorClass {
+        case .unauthorized:
+            "cannot sign in as @\(handle): --user signs in with the demo password, and @\(handle) has its own; "
+                + "start without --user and sign in with its password"
+        case .forbidden where error.serverCode == "demo_disabled":
+            "cannot sign in as @\(handle): it is a demo account and the server is not in demo mode; start "
+                + "backend-server with --demo, or start without --user and create an account"
+        case .rateLimited:
+            "cannot sign in as @\(handle): too many failed sign-ins; try again in "
+                + "\(max(error.retryAfter?.components.seconds ?? 60, 1)) s"
         case .notFound:
             "there is no account @\(handle) on this backend; start without --user to make one, or pass the "
                 + "handle of an existing account"

@@ -1,13 +1,19 @@
 import Features
 import Foundation
+import MediaModel
+import ServerAPI
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// The signed-in account, saved in the app's data directory so the next launch skips
-/// onboarding: `session.json` with the handle and its bearer token. The file holds a credential,
-/// so it is created readable and writable by its owner only (mode 0600), never widened after.
+/// onboarding: `session.json` with the handle, its bearer token and renew token, and when each
+/// expires. The file holds credentials, so it is created readable and writable by its owner only
+/// (mode 0600), never widened after; each renewal writes the new pair the same way.
+///
+/// A file from before tokens expired (a handle and a token only) still loads, with no renew
+/// token: the server refuses such a token, so the launch asks to sign in again.
 package struct SessionStore: Sendable {
     /// A saved session.
     package struct Saved: Codable, Sendable, Equatable {
@@ -15,12 +21,35 @@ package struct SessionStore: Sendable {
         package var handle: String
         /// Its bearer token.
         package var token: String
+        /// Its renew token, or nil in a file written before tokens expired.
+        package var renewToken: String?
+        /// When the bearer token expires (milliseconds since 1970), when known.
+        package var expiresAt: Int64?
+        /// When the renew token expires (milliseconds since 1970), when known.
+        package var renewExpiresAt: Int64?
 
         /// Makes a saved session.
-        package init(handle: String, token: String) {
+        package init(
+            handle: String, token: String, renewToken: String? = nil, expiresAt: Int64? = nil,
+            renewExpiresAt: Int64? = nil
+        ) {
             self.handle = handle
             self.token = token
+            self.renewToken = renewToken
+            self.expiresAt = expiresAt
+            self.renewExpiresAt = renewExpiresAt
         }
+
+        /// The saved form of a session.
+        package init(_ session: Session) {
+            self.init(
+                handle: session.user.handle, token: session.token, renewToken: session.renewToken,
+                expiresAt: Int64((session.expiresAt.timeIntervalSince1970 * 1000).rounded()),
+                renewExpiresAt: Int64((session.renewExpiresAt.timeIntervalSince1970 * 1000).rounded()))
+        }
+
+        /// Whether it holds a renew token, so the app can keep it signed in.
+        package var isRenewable: Bool { renewToken != nil && expiresAt != nil && renewExpiresAt != nil }
     }
 
     /// The file.

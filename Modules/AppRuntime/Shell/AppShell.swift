@@ -105,6 +105,13 @@ package final class AppShell: AppNavigator {
         openTab(at: 0)
     }
 
+    /// Drops every tab's screens and shows the first tab afresh: after signing in again, what
+    /// was loaded (or failed to load) for the session that ended is not shown as the new one's.
+    package func restartTabs() {
+        for index in stacks.indices { stacks[index] = [] }
+        start()
+    }
+
     // MARK: AppNavigator
 
     package func push(_ screen: any AppScreen) {

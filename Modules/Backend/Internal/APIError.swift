@@ -22,14 +22,14 @@ struct APIError: Error, Sendable {
         APIError(status: 400, code: "invalid_parameter", message: "query parameter '\(name)': \(message)")
     }
 
-    static func unauthorized(_ message: String) -> APIError {
+    static func unauthorized(_ message: String, code: String = "unauthorized") -> APIError {
         APIError(
-            status: 401, code: "unauthorized", message: message,
+            status: 401, code: code, message: message,
             headers: ["WWW-Authenticate": "Bearer realm=\"backend\""])
     }
 
-    static func forbidden(_ message: String) -> APIError {
-        APIError(status: 403, code: "forbidden", message: message)
+    static func forbidden(_ message: String, code: String = "forbidden") -> APIError {
+        APIError(status: 403, code: code, message: message)
     }
 
     static func notFound(_ message: String) -> APIError {

@@ -12,11 +12,22 @@ final class BackendCore: Sendable {
     let readers: ReaderPool
     let clock: any WallClock
     let notifier = EventNotifier()
+    /// Whether the seed accounts may sign in with the demo password.
+    let demoMode: Bool
+    /// How long tokens and renew tokens last.
+    let sessionPolicy: BackendServer.SessionPolicy
+    /// Failed sign-ins per account and per address.
+    let signInLimiter = SignInLimiter()
 
-    init(database: Database, readers: ReaderPool, clock: any WallClock) {
+    init(
+        database: Database, readers: ReaderPool, clock: any WallClock, demoMode: Bool,
+        sessionPolicy: BackendServer.SessionPolicy
+    ) {
         self.database = database
         self.readers = readers
         self.clock = clock
+        self.demoMode = demoMode
+        self.sessionPolicy = sessionPolicy
     }
 
     /// Runs a read-only `body` on a reader connection, beside other reads and the writer.
@@ -27,20 +38,42 @@ final class BackendCore: Sendable {
     /// The clock's time in milliseconds since 1970 (the wire's precision).
     var nowMilliseconds: Int64 { Int64((clock.now.timeIntervalSince1970 * 1000).rounded()) }
 
-    /// The user a request's bearer token belongs to, or 401.
+    /// The user a request's bearer token belongs to: 401 `unauthorized` without one, 401
+    /// `invalid_token` for a token that is unknown or revoked, 401 `token_expired` for one past
+    /// its expiry. Tokens are looked up by their SHA-256 (the database holds no token).
     func authenticate(_ request: Request, _ db: borrowing Connection) throws -> Account {
+        try authenticatedSession(request, db).account
+    }
+
+    /// The session a request's bearer token belongs to and its account (see `authenticate`);
+    /// with `acceptExpired`, a token past its expiry is accepted too (signing out).
+    func authenticatedSession(_ request: Request, _ db: borrowing Connection, acceptExpired: Bool = false)
+        throws -> (session: Int64, account: Account)
+    {
         guard let token = request.bearerToken else {
             throw APIError.unauthorized(
-                "missing bearer token; send 'Authorization: Bearer <token>' (seed users' tokens are "
-                    + "'seed-<handle>'; POST /v1/accounts makes a new one)")
+                "missing bearer token; send 'Authorization: Bearer <token>' with a token from "
+                    + "POST /v1/sessions (sign in) or POST /v1/accounts")
         }
         guard
-            let account = try db.queryFirst(
-                "SELECT id, handle, display_name, bio FROM users WHERE token = ?", token, map: Account.init)
+            let found = try db.queryFirst(
+                """
+                SELECT u.id, u.handle, u.display_name, u.bio, s.id, s.expires_at, s.revoked_at IS NOT NULL
+                FROM sessions s JOIN users u ON u.id = s.user WHERE s.token_hash = ?
+                """, SecretToken.hash(token),
+                map: { row in (try Account(row), try row.int64(4), try row.int64(5), try row.bool(6)) }),
+            !found.3
         else {
-            throw APIError.unauthorized("bearer token '\(token.prefix(12))…' is not valid; sign in again")
+            throw APIError.unauthorized(
+                "bearer token '\(token.prefix(8))…' is not valid (unknown, or revoked by signing out or "
+                    + "renewing); sign in again with POST /v1/sessions", code: "invalid_token")
         }
-        return account
+        guard acceptExpired || found.2 > nowMilliseconds else {
+            throw APIError.unauthorized(
+                "bearer token '\(token.prefix(8))…' expired; renew it with POST /v1/sessions/renew, or "
+                    + "sign in again", code: "token_expired")
+        }
+        return (found.1, found.0)
     }
 
     /// A post that exists and is not deleted, or 404.

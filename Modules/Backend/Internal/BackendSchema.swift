@@ -84,5 +84,64 @@ enum BackendSchema {
                 ALTER TABLE posts ADD COLUMN client_token TEXT;
                 CREATE INDEX posts_by_client_token ON posts (author, client_token) WHERE client_token IS NOT NULL;
                 """),
+        // Identity: users lose their plaintext bearer token and gain a password hash (NULL for an
+        // account made before passwords: it cannot sign in) and a demo flag (the seed accounts,
+        // known by their old `seed-<handle>` tokens); sessions hold tokens hashed, with expiry
+        // and revocation; account-creation keys remember the account they made instead of its
+        // response (which held a token). The demo accounts get the demo password's hash.
+        Migration(version: 3, name: "identity") { db in
+            try db.executeScript(identitySQL)
+            if try db.queryFirst("SELECT 1 FROM users WHERE demo = 1 LIMIT 1", map: { _ in true }) != nil {
+                try db.execute(
+                    "UPDATE users SET password_hash = ? WHERE demo = 1", try DemoPassword.hash.get())
+            }
+        },
     ]
+
+    /// Migration 3's SQL. `users` is rebuilt (SQLite cannot drop a UNIQUE column) with its
+    /// rows' ids kept; foreign keys are checked at commit, when every row is back.
+    static let identitySQL = """
+        PRAGMA defer_foreign_keys = ON;
+        CREATE TEMP TABLE users_before_identity AS
+            SELECT id, handle, display_name, bio, created_at, json, token = 'seed-' || handle AS demo FROM users;
+        CREATE TABLE account_keys (
+            key TEXT PRIMARY KEY,
+            user INTEGER NOT NULL REFERENCES users (id),
+            created_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        INSERT INTO account_keys (key, user, created_at)
+            SELECT token, CAST(substr(json_extract(CAST(body AS TEXT), '$.account.user.id'), 2) AS INTEGER),
+                   created_at
+            FROM mutations WHERE user = 0 AND status = 201 AND json_valid(CAST(body AS TEXT));
+        DELETE FROM account_keys WHERE user NOT IN (SELECT id FROM users_before_identity);
+        DELETE FROM mutations WHERE user = 0;
+        DROP TABLE users;
+        CREATE TABLE users (
+            id INTEGER PRIMARY KEY,
+            handle TEXT NOT NULL UNIQUE,
+            display_name TEXT NOT NULL,
+            bio TEXT NOT NULL,
+            password_hash TEXT,
+            demo INTEGER NOT NULL DEFAULT 0,
+            created_at INTEGER NOT NULL,
+            json BLOB NOT NULL
+        );
+        INSERT INTO users (id, handle, display_name, bio, demo, created_at, json)
+            SELECT id, handle, display_name, bio, demo, created_at, json FROM users_before_identity;
+        DROP TABLE users_before_identity;
+        CREATE TABLE sessions (
+            id INTEGER PRIMARY KEY,
+            user INTEGER NOT NULL REFERENCES users (id),
+            family INTEGER NOT NULL,
+            token_hash TEXT NOT NULL UNIQUE,
+            renew_hash TEXT NOT NULL UNIQUE,
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL,
+            renew_expires_at INTEGER NOT NULL,
+            revoked_at INTEGER,
+            revoked_reason TEXT
+        );
+        CREATE INDEX sessions_by_family ON sessions (family);
+        CREATE INDEX sessions_by_renew_expiry ON sessions (renew_expires_at);
+        """
 }

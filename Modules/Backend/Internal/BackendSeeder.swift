@@ -75,8 +75,11 @@ enum BackendSeeder {
 
         mutating func writeUsers(_ db: borrowing Connection) throws -> [Account] {
             let insert = try db.prepare(
-                "INSERT INTO users (id, handle, display_name, bio, token, created_at, json) VALUES (?, ?, ?, ?, ?, ?, ?)"
-            )
+                """
+                INSERT INTO users (id, handle, display_name, bio, password_hash, demo, created_at, json)
+                VALUES (?, ?, ?, ?, ?, 1, ?, ?)
+                """)
+            let passwordHash = try DemoPassword.hash.get()
             var accounts: [Account] = []
             for (index, handle) in BackendSeed.handles.enumerated() {
                 let displayName =
@@ -92,7 +95,7 @@ enum BackendSeeder {
                     try row.bind(account.handle)
                     try row.bind(account.displayName)
                     try row.bind(account.bio)
-                    try row.bind(BackendSeed.token(forHandle: handle))
+                    try row.bind(passwordHash)
                     try row.bind(created)
                     try row.bind(json)
                 }

@@ -9,6 +9,12 @@ import Wire
 /// The first launch: the choices of the `onboarding` socket, given the accounts that already
 /// exist on the backend. One app only creates accounts (pick a handle); another offers to
 /// continue as an existing account (bringing its name, avatar and follows) or to create one.
+///
+/// Every way in needs a credential. Creating an account asks for a handle, then a password (8
+/// characters at least, masked, its length said as it is typed). Continuing as a demo account
+/// (the server is in demo mode) signs in with `DemoAccounts.password` without asking; any other
+/// account asks for its password. The same screen asks a person to sign in again when their
+/// saved session ended (``init(context:notice:onDone:)``'s notice says why).
 @MainActor
 package final class OnboardingScreen: AppScreen {
     private let context: AppContext
@@ -18,6 +24,11 @@ package final class OnboardingScreen: AppScreen {
     private var loading = false
     private var creating = false
     private let handleField = TextField(placeholder: "handle (a-z, 0-9, _)", mode: .singleLine)
+    /// The account a password is being typed for: a new one (after its handle) or an existing one.
+    private var passwordFor: PasswordPurpose?
+    private let passwordField = TextField(mode: .singleLine, limit: OnboardingScreen.passwordLimit)
+    /// The handles of the demo accounts (they sign in with the demo password, unasked).
+    private var demoHandles: Set<String> = []
     /// Every account on the backend, for finding one by handle or name.
     private var accounts: [OnboardingAccount] = []
     /// Whether the person is typing to find an account to continue as.
@@ -26,15 +37,41 @@ package final class OnboardingScreen: AppScreen {
     private var matchSelection = 0
     private var message: String?
 
-    /// Makes the screen; `onDone` runs with the signed-in session.
-    package init(context: AppContext, onDone: @escaping @MainActor (Session) -> Void) {
+    /// Why a password is asked for.
+    private enum PasswordPurpose: Equatable {
+        /// A new account with this handle.
+        case create(String)
+        /// Signing in as this existing account.
+        case signIn(String)
+
+        var handle: String {
+            switch self {
+            case .create(let handle), .signIn(let handle): handle
+            }
+        }
+    }
+
+    /// Makes the screen.
+    ///
+    /// - Parameters:
+    ///   - context: the app's context (its client, registry and style).
+    ///   - notice: shown until the first key, when the person is here for a reason (their saved
+    ///     session ended and must be signed in again).
+    ///   - onDone: runs with the signed-in session.
+    package init(context: AppContext, notice: String? = nil, onDone: @escaping @MainActor (Session) -> Void) {
         self.context = context
         self.onDone = onDone
+        message = notice
     }
 
     package var title: String { "Welcome" }
 
-    package var capturesText: Bool { creating || finding }
+    package var capturesText: Bool { creating || finding || passwordFor != nil }
+
+    /// The fewest characters a new password may have (the server's rule).
+    nonisolated static let passwordMinimum = 8
+    /// The most characters a password may have (the server's rule).
+    nonisolated static let passwordLimit = 200
 
     package var status: String? { message }
 
@@ -68,11 +105,12 @@ package final class OnboardingScreen: AppScreen {
     package func appear() {
         guard choices.isEmpty, !loading else { return }
         loading = true
-        let client = context.client.signedIn(as: nil)
+        let client = context.client.signedIn(with: nil)
         context.tracker.run { [weak self] in
             let accounts = (try? await client.accounts().payload.accounts) ?? []
             guard let self else { return }
             self.loading = false
+            self.demoHandles = Set(accounts.filter(\.isDemo).map(\.user.handle))
             let all = accounts.sorted { $0.followerCount > $1.followerCount }.map {
                 OnboardingAccount(
                     handle: $0.user.handle, displayName: $0.user.displayName,
@@ -88,12 +126,20 @@ package final class OnboardingScreen: AppScreen {
 
     /// What onboarding's keys do.
     enum Command: Sendable {
-        case next, previous, choose, create, back, nextMatch, previousMatch, continueAsMatch
+        case next, previous, choose, create, back, nextMatch, previousMatch, continueAsMatch, submitPassword
     }
 
     /// Onboarding's keys now: the one place to add one. While a handle is typed, every key not
     /// listed here is the handle field's.
     var keys: KeyTable<Command> {
+        if let passwordFor {
+            let submit = if case .create = passwordFor { "create" } else { "sign in" }
+            return KeyTable([
+                .note("type the password"),
+                .init([.enter], .submitPassword, does: submit, footer: "enter"),
+                .init([.escape], .back, does: "back", footer: "esc"),
+            ])
+        }
         if finding {
             return KeyTable([
                 .note("type a handle or name"),
@@ -121,6 +167,7 @@ package final class OnboardingScreen: AppScreen {
         message = nil
         guard let command = keys.command(for: key) else {
             guard capturesText else { return false }
+            if passwordFor != nil { return passwordField.handle(.key(key)) }
             if finding {
                 let handled = findField.handle(.key(key))
                 matchSelection = 0
@@ -147,8 +194,21 @@ package final class OnboardingScreen: AppScreen {
             case .createAccount: creating = true
             case .continueAs(let account, _): continueAs(account.handle)
             }
-        case .create: create(handle: handleField.text)
+        case .create:
+            let handle = handleField.text
+            guard handle.count >= 2 else {
+                message = "a handle has 2 characters at least"
+                return true
+            }
+            passwordField.text = ""
+            passwordFor = .create(handle)
+        case .submitPassword: submitPassword()
         case .back:
+            if passwordFor != nil {
+                passwordFor = nil
+                passwordField.text = ""
+                return true
+            }
             creating = false
             finding = false
         case .nextMatch: matchSelection = min(matchSelection + 1, max(findMatches.count - 1, 0))
@@ -169,6 +229,7 @@ package final class OnboardingScreen: AppScreen {
     package func paste(_ text: String) -> Bool {
         guard capturesText else { return false }
         message = nil
+        if passwordFor != nil { return passwordField.handle(.paste(text)) }
         if finding {
             matchSelection = 0
             return findField.handle(.paste(text.replacingOccurrences(of: "\n", with: " ")))
@@ -208,32 +269,92 @@ package final class OnboardingScreen: AppScreen {
         return .accept(lowered)
     }
 
+    /// Continues as an existing account: a demo account signs in with the demo password at
+    /// once; any other asks for its password first.
     private func continueAs(_ handle: String) {
-        let client = context.client.signedIn(as: nil)
+        guard demoHandles.contains(handle) else {
+            passwordField.text = ""
+            passwordFor = .signIn(handle)
+            return
+        }
+        signIn(handle, password: DemoAccounts.password)
+    }
+
+    private func submitPassword() {
+        guard let passwordFor else { return }
+        let password = passwordField.text
+        switch passwordFor {
+        case .create(let handle):
+            guard password.count >= Self.passwordMinimum else {
+                message =
+                    "a password has \(Self.passwordMinimum) characters at least (\(password.count) so far)"
+                return
+            }
+            create(handle: handle, password: password)
+        case .signIn(let handle):
+            guard !password.isEmpty else {
+                message = "type the password of @\(handle)"
+                return
+            }
+            signIn(handle, password: password)
+        }
+    }
+
+    private func signIn(_ handle: String, password: String) {
+        let client = context.client.signedIn(with: nil)
         context.tracker.run { [weak self] in
             do throws(TransportError) {
-                let session = try await client.signIn(handle: handle).payload
-                self?.onDone(session)
+                let session = try await client.signIn(handle: handle, password: password).payload
+                self?.finish(session)
             } catch {
-                self?.message = "✕ could not sign in as @\(handle): \(error.errorClass)"
+                self?.passwordField.text = ""
+                self?.message = "✕ " + Self.signInProblem(handle: handle, error)
                 self?.context.navigator?.setNeedsDisplay()
             }
         }
     }
 
-    private func create(handle: String) {
-        let client = context.client.signedIn(as: nil)
+    private func create(handle: String, password: String) {
+        let client = context.client.signedIn(with: nil)
         let token = "account-\(handle)-\(UUID().uuidString.prefix(8))"
         context.tracker.run { [weak self] in
             do throws(TransportError) {
                 let account = try await client.createAccount(
-                    handle: handle, displayName: handle, clientToken: token)
-                self?.onDone(Session(user: account.payload.user, token: account.payload.token))
+                    handle: handle, displayName: handle, password: password, clientToken: token)
+                self?.finish(account.payload.session)
             } catch {
                 let reason = error.errorClass == .conflict ? "that handle is taken" : "\(error.detail)"
                 self?.message = "✕ could not create @\(handle): \(reason)"
+                if error.errorClass == .conflict { self?.passwordFor = nil }
                 self?.context.navigator?.setNeedsDisplay()
             }
+        }
+    }
+
+    private func finish(_ session: Session) {
+        passwordField.text = ""
+        passwordFor = nil
+        onDone(session)
+    }
+
+    /// Why signing in as `handle` failed, in the person's terms: a wrong password, a demo account
+    /// on a server not in demo mode, too many attempts, or no server.
+    nonisolated package static func signInProblem(handle: String, _ error: TransportError) -> String {
+        switch (error.errorClass, error.serverCode) {
+        case (.unauthorized, _):
+            return "wrong password for @\(handle); try again"
+        case (.forbidden, "demo_disabled"):
+            return "@\(handle) is a demo account and this server is not in demo mode; start the server with "
+                + "--demo, or create an account"
+        case (.rateLimited, _):
+            let wait = error.retryAfter.map { " in \(max($0.components.seconds, 1)) s" } ?? " later"
+            return "too many failed sign-ins for @\(handle); try again\(wait)"
+        case (.notFound, _):
+            return "there is no account @\(handle) on this server"
+        case (.offline, _), (.timeout, _), (.requestTimeout, _):
+            return "cannot sign in as @\(handle): the server cannot be reached; try again when it is back"
+        default:
+            return "could not sign in as @\(handle): \(error.errorClass)"
         }
     }
 
@@ -280,6 +401,7 @@ package final class OnboardingScreen: AppScreen {
             buffer.putTruncated(line, in: Rect(x: rect.x + 2, y: y, width: rect.width - 4, height: 1))
             y += 1
         }
+        if let passwordFor { return drawPassword(for: passwordFor, into: &buffer, at: y + 1, in: rect) }
         if finding {
             y += 1
             buffer.put("Find: ", style: style.text, x: rect.x + 2, y: y, clip: rect)
@@ -304,6 +426,39 @@ package final class OnboardingScreen: AppScreen {
         buffer.put("Handle: @", style: style.text, x: rect.x + 2, y: y, clip: rect)
         return handleField.draw(
             into: &buffer, in: Rect(x: rect.x + 11, y: y, width: max(rect.width - 14, 4), height: 1))
+    }
+
+    /// The password line, masked (one `•` per character), and what it still needs.
+    private func drawPassword(
+        for purpose: PasswordPurpose, into buffer: inout ScreenBuffer, at y: Int, in rect: Rect
+    )
+        -> Point?
+    {
+        let style = context.style
+        let heading =
+            if case .create = purpose { "New account @\(purpose.handle)" } else {
+                "Sign in as @\(purpose.handle)"
+            }
+        buffer.putTruncated(
+            StyledLine(heading, style: style.strong),
+            in: Rect(x: rect.x + 2, y: y, width: rect.width - 4, height: 1))
+        let label = "Password: "
+        buffer.put(label, style: style.text, x: rect.x + 2, y: y + 1, clip: rect)
+        let fieldX = rect.x + 2 + label.count
+        let width = max(rect.width - fieldX - 2, 4)
+        let count = passwordField.characterCount
+        let shown = min(count, width - 1)
+        buffer.put(String(repeating: "•", count: shown), style: style.text, x: fieldX, y: y + 1, clip: rect)
+        if case .create = purpose {
+            let hint =
+                count >= Self.passwordMinimum
+                ? "✓ \(count) characters"
+                : "\(count) of \(Self.passwordMinimum) characters at least"
+            buffer.putTruncated(
+                StyledLine(hint, style: style.secondary),
+                in: Rect(x: rect.x + 2, y: y + 2, width: rect.width - 4, height: 1))
+        }
+        return Point(x: fieldX + shown, y: y + 1)
     }
 
     package func resize(width: Int, height: Int) {}

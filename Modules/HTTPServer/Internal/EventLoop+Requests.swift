@@ -166,13 +166,14 @@ extension EventLoop {
 
     private func dispatch(_ connection: Connection, _ head: RequestHead, body: Data) {
         counters.update { $0.requests += 1 }
-        let request: Request
+        var request: Request
         do {
             // HEAD is answered like GET (RFC 9110, 9.3.2): the handler sees a GET, and the encoder
             // writes its status and fields, with the GET body's length, but not the body.
             request = try Request(
                 method: head.isHead ? .get : head.method, target: head.target, headers: head.headers,
                 body: body)
+            request.clientAddress = connection.address
         } catch {
             reject(
                 connection, .badRequest("bad_request_target", error.message), method: head.method.rawValue,

@@ -10,8 +10,13 @@ import Wire
 /// 404, 409, 429 with its Retry-After, 5xx, decoding), so callers tell retryable from
 /// permanent with `isRetryable`.
 ///
+/// Authenticated requests carry the ``credentials``' current token; an expired one is renewed
+/// and the request sent again once, without the caller seeing it (see ``Credentials``).
+///
 /// ```swift
-/// let client = APIClient(transport: transport, bearerToken: "seed-ada")
+/// let anonymous = APIClient(transport: transport, credentials: nil)
+/// let session = try await anonymous.signIn(handle: "ada", password: DemoAccounts.password).payload
+/// let client = anonymous.signedIn(with: Credentials(session: session))
 /// let page = try await client.homeFeed(limit: 20)
 /// store.apply(page.facts)
 /// let liked = try await client.like("m42", clientToken: UUID().uuidString)
@@ -19,21 +24,36 @@ import Wire
 public struct APIClient: Sendable {
     /// How requests travel.
     public let transport: any Transport
-    /// The signed-in user's bearer token, or nil (only the accounts endpoints work then).
-    public let bearerToken: String?
-    /// The clock `Retry-After` dates are measured against.
+    /// The signed-in account's credentials (shared with every copy of this client), or nil:
+    /// only the accounts and sessions endpoints work then.
+    public let credentials: Credentials?
+    /// The clock `Retry-After` dates and token expiry are measured against.
     public let clock: any WallClock
 
-    /// Makes a client.
-    public init(transport: any Transport, bearerToken: String?, clock: any WallClock = SystemClock()) {
+    /// Makes a client signed in with `credentials`, or anonymous.
+    public init(transport: any Transport, credentials: Credentials?, clock: any WallClock = SystemClock()) {
         self.transport = transport
-        self.bearerToken = bearerToken
+        self.credentials = credentials
         self.clock = clock
     }
 
-    /// The same client signed in with another token.
+    /// Makes a client sending a bare bearer token that never renews (tests and tools that minted
+    /// one), or anonymous.
+    public init(transport: any Transport, bearerToken: String?, clock: any WallClock = SystemClock()) {
+        self.init(transport: transport, credentials: bearerToken.map(Credentials.init(token:)), clock: clock)
+    }
+
+    /// The bearer token requests are sent with now, or nil when anonymous.
+    public var bearerToken: String? { credentials?.token }
+
+    /// The same client with other credentials (nil: anonymous).
+    public func signedIn(with credentials: Credentials?) -> APIClient {
+        APIClient(transport: transport, credentials: credentials, clock: clock)
+    }
+
+    /// The same client sending a bare bearer token that never renews (nil: anonymous).
     public func signedIn(as bearerToken: String?) -> APIClient {
-        APIClient(transport: transport, bearerToken: bearerToken, clock: clock)
+        signedIn(with: bearerToken.map(Credentials.init(token:)))
     }
 
     // MARK: Reads
@@ -126,28 +146,63 @@ public struct APIClient: Sendable {
 
     // MARK: Mutations
 
-    /// `POST /v1/accounts`: makes an account; the result carries its bearer token.
+    /// `POST /v1/accounts`: makes an account protected by `password` (8 to 200 characters); the
+    /// result carries a session for it. Sent without a bearer token.
+    ///
+    /// A retry with the same `clientToken` and password gets a new session for the same account;
+    /// another password gets 409.
     @concurrent
-    public func createAccount(handle: String, displayName: String, bio: String = "", clientToken: String)
-        async throws(TransportError) -> WireEnvelope<CreatedAccount>
-    {
+    public func createAccount(
+        handle: String, displayName: String, bio: String = "", password: String, clientToken: String
+    ) async throws(TransportError) -> WireEnvelope<CreatedAccount> {
         let body = JSONValue.object([
             "handle": .string(handle), "displayName": .string(displayName), "bio": .string(bio),
+            "password": .string(password),
         ])
         let request = Request(
             .post, "/v1/accounts",
             headers: ["Idempotency-Key": clientToken, "Content-Type": "application/json"],
             body: body.serialized())
-        return try await fetch(CreatedAccount.self, request)
+        return try await fetch(CreatedAccount.self, request, authenticated: false)
     }
 
-    /// `POST /v1/sessions`: signs in as an existing account; the result carries its bearer token.
+    /// `POST /v1/sessions`: signs in as an existing account with its password; the result is a
+    /// new session. Sent without a bearer token.
+    ///
+    /// Fails 401 `invalid_credentials` for a wrong password, 403 `demo_disabled` for a demo
+    /// account on a server not in demo mode, 404 for no such handle, and 429
+    /// `too_many_attempts` (with its Retry-After) after too many failures.
     @concurrent
-    public func signIn(handle: String) async throws(TransportError) -> WireEnvelope<Session> {
+    public func signIn(handle: String, password: String) async throws(TransportError) -> WireEnvelope<Session>
+    {
         let request = Request(
             .post, "/v1/sessions", headers: ["Content-Type": "application/json"],
-            body: JSONValue.object(["handle": .string(handle)]).serialized())
-        return try await fetch(Session.self, request)
+            body: JSONValue.object(["handle": .string(handle), "password": .string(password)]).serialized())
+        return try await fetch(Session.self, request, authenticated: false)
+    }
+
+    /// `POST /v1/sessions/renew`: trades a renew token for a new pair (the old pair stops
+    /// working). Sent without a bearer token. ``Credentials`` call it for you; 401
+    /// `invalid_renew_token` means the person has to sign in again.
+    @concurrent
+    public func renewSession(renewToken: String) async throws(TransportError) -> WireEnvelope<Session> {
+        let request = Request(
+            .post, "/v1/sessions/renew", headers: ["Content-Type": "application/json"],
+            body: JSONValue.object(["renewToken": .string(renewToken)]).serialized())
+        return try await fetch(Session.self, request, authenticated: false)
+    }
+
+    /// `DELETE /v1/sessions/current`: signs out, so the server no longer accepts this session's
+    /// token or renew token. The credentials are not renewed for it: a token the server already
+    /// refuses is as good as signed out, and so succeeds.
+    @concurrent
+    public func signOut() async throws(TransportError) {
+        guard let token = credentials?.token else { return }
+        let request = Request(.delete, "/v1/sessions/current", headers: ["Authorization": "Bearer \(token)"])
+        let response = try await transport.send(request)
+        if let error = response.error(for: request, now: clock.now), error.errorClass != .unauthorized {
+            throw error
+        }
     }
 
     /// Sends a mutation with its client token: the server applies a token at most once, so a
@@ -158,7 +213,7 @@ public struct APIClient: Sendable {
         -> WireEnvelope<MutationResult>
     {
         try await fetch(
-            MutationResult.self, mutation.request(clientToken: clientToken, bearerToken: bearerToken))
+            MutationResult.self, mutation.request(clientToken: clientToken, bearerToken: nil))
     }
 
     /// `POST /v1/posts`.
@@ -231,17 +286,19 @@ public struct APIClient: Sendable {
         var query: [QueryItem] = []
         if let cursor { query.append(QueryItem("cursor", cursor)) }
         if let limit { query.append(QueryItem("limit", String(limit))) }
-        var headers: Headers = [:]
-        if let bearerToken { headers["Authorization"] = "Bearer \(bearerToken)" }
-        return Request(.get, path, query: query, headers: headers)
+        return Request(.get, path, query: query)
     }
 
     /// Sends, classifies a failed status, and decodes the envelope.
-    private func fetch<Payload: WirePayload>(_ type: Payload.Type, _ request: Request)
-        async throws(TransportError)
-        -> WireEnvelope<Payload>
-    {
-        let response = try await transport.send(request)
+    ///
+    /// An authenticated request (the default, when there are credentials) carries the current
+    /// bearer token, renewed first when it is about to expire; a 401 `token_expired` or
+    /// `invalid_token` renews it (once, for all requests that saw it) and sends the request
+    /// again, once.
+    private func fetch<Payload: WirePayload>(
+        _ type: Payload.Type, _ request: Request, authenticated: Bool = true
+    ) async throws(TransportError) -> WireEnvelope<Payload> {
+        let response = try await send(request, authenticated: authenticated)
         if let error = response.error(for: request, now: clock.now) { throw error }
         var envelope: WireEnvelope<Payload>
         do {
@@ -258,6 +315,38 @@ public struct APIClient: Sendable {
             envelope.payload = marked
         }
         return envelope
+    }
+}
+
+extension APIClient {
+    /// The server codes of a 401 that a renewed token may cure.
+    static let renewableRefusals: Set<String> = ["token_expired", "invalid_token"]
+
+    fileprivate func send(_ request: Request, authenticated: Bool) async throws(TransportError) -> Response {
+        guard authenticated, let credentials else { return try await transport.send(request) }
+        let name = "\(request.method) \(request.path)"
+        let renew: @Sendable (String) async throws(TransportError) -> Session = {
+            [self] renewToken throws(TransportError) in
+            try await renewSession(renewToken: renewToken).payload
+        }
+        let token = try await credentials.tokenToSend(at: clock.now, request: name, renew: renew)
+        let response = try await transport.send(request.bearing(token))
+        guard credentials.canRenew, let refusal = response.error(for: request, now: clock.now),
+            refusal.errorClass == .unauthorized, let code = refusal.serverCode,
+            Self.renewableRefusals.contains(code)
+        else { return response }
+        let renewed = try await credentials.renew(
+            replacing: token, at: clock.now, request: name, using: renew)
+        return try await transport.send(request.bearing(renewed))
+    }
+}
+
+extension Request {
+    /// The request with `token` as its bearer token.
+    fileprivate func bearing(_ token: String) -> Request {
+        var copy = self
+        copy.headers["Authorization"] = "Bearer \(token)"
+        return copy
     }
 }
 

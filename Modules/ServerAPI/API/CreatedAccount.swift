@@ -1,35 +1,39 @@
+import Foundation
 import MediaModel
 
-/// A new account as `POST /v1/accounts` returns it: the user and its bearer token.
+/// A new account as `POST /v1/accounts` returns it: a ``Session`` for it (the person is signed
+/// in at once) and the client token the request carried.
 public struct CreatedAccount: WirePayload {
     /// The envelope key: `"account"`.
     public static let envelopeKey = "account"
 
-    /// The new user.
-    public var user: User
-    /// The bearer token to sign in with.
-    public var token: String
+    /// The new account's session: its user, bearer token and renew token.
+    public var session: Session
     /// The client token the request carried, echoed.
     public var clientToken: String?
 
     /// Makes a created account.
-    public init(user: User, token: String, clientToken: String? = nil) {
-        self.user = user
-        self.token = token
+    public init(session: Session, clientToken: String? = nil) {
+        self.session = session
         self.clientToken = clientToken
     }
 
-    /// Decodes `{"user": {...}, "token": "...", "clientToken": "..."}`.
+    /// The new user.
+    public var user: User { session.user }
+    /// The bearer token to sign in with.
+    public var token: String { session.token }
+
+    /// Decodes the session object's fields plus `"clientToken"`.
     public init(json: JSONValue, at path: WirePath) throws(WireFormatError) {
         let object = try WireObject(json, at: path)
         self.init(
-            user: try object.decode(User.self, "user"), token: try object.string("token"),
+            session: try Session(sessionFieldsOf: object),
             clientToken: try object.optionalString("clientToken"))
     }
 
     /// The wire form.
     public var json: JSONValue {
-        var fields: [String: JSONValue] = ["user": user.json, "token": .string(token)]
+        var fields = session.fields
         if let clientToken { fields["clientToken"] = .string(clientToken) }
         return .object(fields)
     }

@@ -31,7 +31,7 @@ import Wire
 ///
 /// ```swift
 /// let transport = HTTPTransport(baseURL: URL(string: "http://127.0.0.1:8080")!)
-/// let client = APIClient(transport: transport, bearerToken: "seed-ada")
+/// let client = APIClient(transport: transport, credentials: credentials)
 /// let page = try await client.homeFeed()
 /// ```
 public final class HTTPTransport: Transport {

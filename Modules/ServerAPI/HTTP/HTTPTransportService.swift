@@ -11,8 +11,8 @@ import Wire
 /// so `network.client` takes the next source. It never contacts the server at start: an app
 /// launches from its cache even when the server is down, and requests then fail `offline`.
 ///
-/// It offers no default viewer: the launcher signs in (`ViewerKey`, or
-/// `NetworkClientService.signIn(bearerToken:)` after `POST /v1/sessions`).
+/// The launcher signs in: `ViewerKey` (a saved session), or
+/// `NetworkClientService.signIn(_:)` after `POST /v1/sessions`.
 ///
 /// Reads: `ServerURLKey`, `HTTPTimeoutKey`, `HTTPFaultProfileKey`, `HTTPFaultClockKey`. Depends
 /// on no service.

@@ -8,7 +8,8 @@ import Wire
 ///
 /// Its transport comes from the first of its transport sources (its dependencies, in the order
 /// given) that offers one, so the transport is pluggable: `network.http` when a server URL is
-/// given, else the embedded backend. Its viewer is `ViewerKey`'s token, else the source's default viewer.
+/// given, else the embedded backend. Its viewer is `ViewerKey`'s credentials (a saved session), else
+/// nobody until the launcher signs in (``signIn(_:)``).
 ///
 /// Every request the client sends is recorded in ``reachability``, so the app can say when the
 /// server cannot be reached.
@@ -53,10 +54,10 @@ public final class NetworkClientService: Service {
         for reference in transportSources {
             let source = try reference.resolve(context)
             guard let transport = source.transport else { continue }
-            let token = context.values[ViewerKey.self] ?? source.defaultViewerToken
             let client = APIClient(
                 transport: ReachabilityRecordingTransport(transport, recordingInto: reachability),
-                bearerToken: token, clock: context.values[NetworkClockKey.self])
+                credentials: context.values[ViewerKey.self],
+                clock: context.values[NetworkClockKey.self])
             state.withLock { $0 = State(client: client, sourceID: reference.serviceID) }
             return
         }
@@ -74,16 +75,21 @@ public final class NetworkClientService: Service {
     /// The id of the service the transport came from.
     public var transportSourceID: String? { state.withLock { $0.sourceID } }
 
-    /// Signs in as another account (after onboarding, say); later calls to `client` use it.
-    public func signIn(bearerToken: String?) {
-        state.withLock { $0.client = $0.client.signedIn(as: bearerToken) }
+    /// Signs in with other credentials (after onboarding, say), or signs out with nil; later
+    /// calls to `client` use them.
+    public func signIn(_ credentials: Credentials?) {
+        state.withLock { $0.client = $0.client.signedIn(with: credentials) }
     }
 
-    /// A stable name for the signed-in account (a hash of its token), for caches that belong
-    /// to one viewer.
+    /// A stable name for the signed-in account, for caches that belong to one viewer: a hash of
+    /// the account's handle, so it stays the same when the token is renewed. Bare-token
+    /// credentials (tests, tools) name no account; their token stands in. Empty when signed out.
     public var viewerIdentity: String {
-        guard let token = client.bearerToken else { return "" }
-        return String(FNV1a.hash(token.utf8), radix: 16)
+        guard let credentials = client.credentials else { return "" }
+        if let handle = credentials.handle {
+            return String(FNV1a.hash(("account:" + handle).utf8), radix: 16)
+        }
+        return String(FNV1a.hash(credentials.token.utf8), radix: 16)
     }
 }
 

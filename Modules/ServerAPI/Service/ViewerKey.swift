@@ -1,9 +1,8 @@
 import Composition
 
-/// The signed-in user's bearer token, when the launcher knows it (a saved session, a test).
-/// Default: nil, meaning the transport source's default viewer (the embedded backend's first
-/// seed user, `seed-ada`).
+/// The signed-in account's credentials, when the launcher knows them (a saved session, a test).
+/// Default: nil, nobody: the launcher signs in.
 public enum ViewerKey: LaunchValueKey {
-    /// nil: ask the transport source.
-    public static let defaultValue: String? = nil
+    /// nil: nobody signed in yet.
+    public static let defaultValue: Credentials? = nil
 }

@@ -48,4 +48,23 @@ import Testing
         #expect(try Self.mode(store.path) == 0o600)
         #expect(store.load()?.handle == "grace")
     }
+
+    @Test func aRenewableSession_roundTrips_andAFileFromBeforeExpiryLoadsAsNotRenewable() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = SessionStore(dataDirectory: directory)
+
+        // A session with its renew token and expiries reads back whole
+        let saved = SessionStore.Saved(
+            handle: "ada", token: "tok_a", renewToken: "ren_a", expiresAt: 1_764_000_000_000,
+            renewExpiresAt: 1_766_600_000_000)
+        try store.save(saved)
+        #expect(store.load() == saved)
+        #expect(store.load()?.isRenewable == true)
+
+        // A file an older version wrote (handle and token only) still loads, and is not renewable
+        try Data(#"{"handle":"grace","token":"seed-grace"}"#.utf8).write(to: URL(fileURLWithPath: store.path))
+        #expect(store.load() == SessionStore.Saved(handle: "grace", token: "seed-grace"))
+        #expect(store.load()?.isRenewable == false)
+    }
 }

@@ -26,7 +26,18 @@ enum BackendFixture {
 /// Sends requests to a server as one user.
 struct TestClient {
     let server: BackendServer
-    var token: String? = BackendSeed.defaultViewerToken
+    var token: String?
+
+    /// A client of `server` signed in as the first seed user (a token minted for the test).
+    init(server: BackendServer) {
+        self.init(server: server, token: server.testToken(forHandle: BackendSeed.firstHandle))
+    }
+
+    /// A client of `server` sending `token` (none when nil).
+    init(server: BackendServer, token: String?) {
+        self.server = server
+        self.token = token
+    }
 
     func get(_ path: String, _ query: [String: String] = [:]) async -> Response {
         await send(.get, path, query: query)
@@ -45,7 +56,7 @@ struct TestClient {
     }
 
     func `as`(_ handle: String) -> TestClient {
-        TestClient(server: server, token: BackendSeed.token(forHandle: handle))
+        TestClient(server: server, token: server.testToken(forHandle: handle))
     }
 }
 

@@ -105,9 +105,12 @@ final class RawClient: @unchecked Sendable {
     @discardableResult
     func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
-    /// A GET with the Host header (and `extra` header lines, each ending in CRLF).
-    static func get(_ target: String, extra: String = "") -> String {
-        "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer seed-ada\r\n\(extra)\r\n"
+    /// A GET with the Host header, a bearer token when given (and `extra` header lines, each
+    /// ending in CRLF).
+    static func get(_ target: String, token: String? = nil, extra: String = "") -> String {
+        "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            + (token.map { "Authorization: Bearer \($0)\r\n" } ?? "")
+            + "\(extra)\r\n"
     }
 
     private enum FillOutcome { case read, ended, timedOut }

@@ -13,6 +13,8 @@ struct ServerFixture {
     let log: LogRecorder
     let transport: HTTPTransport
     let client: APIClient
+    /// ada's bearer token, which `client` sends.
+    let token: String
 
     var port: Int { server.port }
 
@@ -29,7 +31,8 @@ struct ServerFixture {
         let backend = backend
         server = try HTTPServer.start(configuration) { request in await backend.handle(request) }
         transport = HTTPTransport(baseURL: server.baseURL, timeout: timeout)
-        client = APIClient(transport: transport, bearerToken: BackendSeed.defaultViewerToken)
+        token = backend.testToken(forHandle: BackendSeed.firstHandle)
+        client = APIClient(transport: transport, bearerToken: token)
     }
 
     /// Shuts the server down and closes the backend.

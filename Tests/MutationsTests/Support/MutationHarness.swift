@@ -75,10 +75,12 @@ final class MutationHarness {
     init(
         profile: FaultProfile = .perfect, seed: UInt64 = 1,
         configuration: MutationManager.Configuration? = nil,
-        bearerToken: String = BackendSeed.defaultViewerToken, start: Bool = true
+        bearerToken: String? = nil, start: Bool = true
     ) throws {
+        // `bearerToken`: ada's (minted in the new server) when nil.
         clock = ManualClock()
         server = try BackendServer.seededCopy(clock: clock)
+        let bearerToken = bearerToken ?? server.testToken(forHandle: BackendSeed.firstHandle)
         recorder = RecordingServerTransport(server: server)
         faults = FaultInjectingTransport(upstream: recorder, profile: profile, clock: clock, seed: seed)
         client = APIClient(transport: faults, bearerToken: bearerToken, clock: clock)
@@ -148,7 +150,8 @@ final class MutationHarness {
     /// The backend's facts of a media as ada sees them now.
     func serverFacts(_ id: MediaID) async throws -> MediaFacts {
         let envelope = try await APIClient(
-            transport: recorder, bearerToken: BackendSeed.defaultViewerToken, clock: clock
+            transport: recorder, bearerToken: server.testToken(forHandle: BackendSeed.firstHandle),
+            clock: clock
         ).post(id)
         return try #require(envelope.facts[id])
     }

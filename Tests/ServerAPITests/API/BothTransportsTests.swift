@@ -20,14 +20,15 @@ enum TransportUnderTest: String, CaseIterable, CustomTestStringConvertible {
         switch self {
         case .embedded:
             let client = APIClient(
-                transport: EmbeddedTransport(server: backend), bearerToken: BackendSeed.defaultViewerToken)
+                transport: EmbeddedTransport(server: backend),
+                bearerToken: backend.testToken(forHandle: BackendSeed.firstHandle))
             return (client, { backend.close() })
         case .http:
             let server = try HTTPServer.start(HTTPServer.Configuration(port: 0)) { await backend.handle($0) }
             // A long timeout: a request held back by a busy machine must not fail the scenario.
             let client = APIClient(
                 transport: HTTPTransport(baseURL: server.baseURL, timeout: .seconds(60)),
-                bearerToken: BackendSeed.defaultViewerToken)
+                bearerToken: backend.testToken(forHandle: BackendSeed.firstHandle))
             return (
                 client,
                 {
@@ -102,9 +103,16 @@ enum TransportUnderTest: String, CaseIterable, CustomTestStringConvertible {
 
         let anonymous = client.signedIn(as: nil)
         let account = try await anonymous.createAccount(
-            handle: "newbie", displayName: "New", clientToken: "c9")
+            handle: "newbie", displayName: "New", password: "newbie-password", clientToken: "c9")
         #expect(try await client.signedIn(as: account.payload.token).me().payload.user.handle == "newbie")
-        #expect(try await anonymous.signIn(handle: "newbie").payload.token == account.payload.token)
+        let again = try await anonymous.signIn(handle: "newbie", password: "newbie-password")
+        #expect(again.payload.user.id == account.payload.user.id)
+        let renewed = try await anonymous.renewSession(renewToken: again.payload.renewToken)
+        #expect(try await client.signedIn(as: renewed.payload.token).me().payload.user.handle == "newbie")
+        try await client.signedIn(as: renewed.payload.token).signOut()
+        await #expect(throws: TransportError.self) {
+            _ = try await client.signedIn(as: renewed.payload.token).me()
+        }
     }
 
     @Test(arguments: TransportUnderTest.allCases)

@@ -28,7 +28,7 @@ import Wire
         values[AppDataDirectoryKey.self] = try BackendServer.makeTemporaryDirectory("http-svc-app")
         values[EmbeddedBackendEnabledKey.self] = server == nil
         values[ServerURLKey.self] = server
-        values[ViewerKey.self] = viewer
+        values[ViewerKey.self] = viewer.map(Credentials.init(token:))
         values[HTTPFaultProfileKey.self] = profile
         values[HTTPTimeoutKey.self] = .seconds(60)
         return values
@@ -41,6 +41,10 @@ import Wire
             #expect(http.httpTransport == nil)
             let network = try #require(app.service(.networkClient))
             #expect(network.transportSourceID == "backend.embedded")
+            // Nobody is signed in until the launcher signs in (the embedded backend is in demo mode)
+            #expect(network.client.credentials == nil)
+            let session = try await network.client.signIn(handle: "ada", password: DemoAccounts.password)
+            network.signIn(Credentials(session: session.payload))
             #expect(try await network.client.me().payload.user.handle == "ada")
         }
     }

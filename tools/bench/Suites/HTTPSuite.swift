@@ -1,4 +1,4 @@
-import Backend
+@_spi(Testing) import Backend
 import Foundation
 import HTTPServer
 import Wire
@@ -29,7 +29,7 @@ enum HTTPSuite {
         let server = try HTTPServer.start(HTTPServer.Configuration(port: 0)) { request in
             await backend.handle(request)
         }
-        let token = BackendSeed.defaultViewerToken
+        let token = backend.testToken(forHandle: BackendSeed.firstHandle)
         let request = Request(.get, "/v1/feed", headers: ["Authorization": "Bearer \(token)"])
         let wire = Array(
             "GET /v1/feed HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nAuthorization: Bearer \(token)\r\n\r\n"

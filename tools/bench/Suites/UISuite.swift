@@ -1,5 +1,5 @@
 import AppRuntime
-import Backend
+@_spi(Testing) import Backend
 import Composition
 import Features
 import FeedCaching
@@ -37,7 +37,7 @@ enum UISuite {
                 Request(
                     .post, "/v1/posts",
                     headers: [
-                        "Authorization": "Bearer \(BackendSeed.token(forHandle: author))",
+                        "Authorization": "Bearer \(server.testToken(forHandle: author))",
                         "Idempotency-Key": "bench-\(index)", "Content-Type": "application/json",
                     ], body: Data(body.utf8)))
             guard response.status == 201 else { throw BenchSetupError("could not post: \(response.status)") }
@@ -147,7 +147,7 @@ enum UISuite {
                 Request(
                     .post, "/v1/posts",
                     headers: [
-                        "Authorization": "Bearer \(BackendSeed.token(forHandle: "grace"))",
+                        "Authorization": "Bearer \(server.testToken(forHandle: "grace"))",
                         "Idempotency-Key": "bench-refresh-\(index)", "Content-Type": "application/json",
                     ], body: Data(#"{"text": "Fresh \#(index)"}"#.utf8)))
         }

@@ -18,6 +18,8 @@ extension BackendCore {
     /// 50, default 20) accounts matching it by MediaModel's `UserMatch` rule, handles that start
     /// with it first, then names with a word that starts with it, each by handle. No bearer token
     /// needed; a search with one (which must be valid) also says whether the viewer follows each.
+    /// The list says whether the server is in demo mode (`"demo"`), and then marks the seed
+    /// accounts `"demo": true` (they sign in with `DemoAccounts.password`).
     func accounts(_ route: RouteRequest) throws -> Response {
         let typed = route.request.queryValue("q") ?? ""
         guard typed.count <= Self.accountSearchLength else {
@@ -53,6 +55,7 @@ extension BackendCore {
                 }
             }
             list.endArray()
+            list.field("demo", demoMode)
             list.endObject()
             var builder = ResponseBuilder()
             return builder.response("accounts", list.bytes)
@@ -71,11 +74,13 @@ extension BackendCore {
                    (SELECT COUNT(*) FROM follows WHERE follower = u.id),
                    (SELECT COUNT(*) FROM follows WHERE followee = u.id),
                    (SELECT COUNT(*) FROM posts WHERE author = u.id AND deleted = 0),
-                   EXISTS(SELECT 1 FROM follows WHERE follower = ?1 AND followee = u.id)
+                   EXISTS(SELECT 1 FROM follows WHERE follower = ?1 AND followee = u.id),
+                   u.demo
             FROM users u WHERE \(condition)
             """, viewer ?? 0, value
         ) { row in
             list.beginObject()
+            if demoMode, try row.bool(5) { list.field("demo", true) }
             list.field("followerCount", try row.int(2))
             list.field("followingCount", try row.int(1))
             list.field("postCount", try row.int(3))
@@ -85,87 +90,123 @@ extension BackendCore {
         }
     }
 
-    /// `POST /v1/accounts` `{"handle": "zoe", "displayName": "Zoe", "bio": "..."}`: makes an
-    /// account and answers 201 with it and its bearer token. No bearer token needed; an
-    /// `Idempotency-Key` makes a retry return the same account.
-    func createAccount(_ route: RouteRequest) throws -> Response {
-        try mutate(route, anonymous: true) { db, _, token, _ in
-            let object = try route.bodyObject()
-            let handle = try object.read { try $0.string("handle") }
-            let displayName = try object.read { try $0.string("displayName") }
-            let bio = try object.read { try $0.optionalString("bio") } ?? ""
-            guard (2...24).contains(handle.utf8.count),
-                handle.utf8.allSatisfy({ Self.handleBytes.contains($0) })
-            else {
-                throw APIError.invalidBody(
-                    "handle: '\(handle.prefix(40))' must be 2 to 24 characters of a-z, 0-9 and _")
+    /// `POST /v1/accounts` `{"handle": "zoe", "displayName": "Zoe", "bio": "...", "password": "..."}`:
+    /// makes an account and answers 201 with the session object (the user, a bearer token and a
+    /// renew token) and the `Idempotency-Key` echoed as `clientToken`. No bearer token needed.
+    ///
+    /// A retry with the same `Idempotency-Key` (after a lost response) answers 201 with a new
+    /// session for the account that key made, but only when it names the same handle and the
+    /// account's password: tokens are stored hashed, so the first ones cannot be sent again, and
+    /// a key alone never hands out anyone's token. Otherwise it is a 409 `client_token_reused`.
+    func createAccount(_ route: RouteRequest) async throws -> Response {
+        let key = route.request.headers["Idempotency-Key"] == nil ? nil : try route.clientToken()
+        let object = try route.bodyObject()
+        let handle = try object.read { try $0.string("handle") }
+        let displayName = try object.read { try $0.string("displayName") }
+        let bio = try object.read { try $0.optionalString("bio") } ?? ""
+        let password = try object.read { try $0.string("password") }
+        guard (2...24).contains(handle.utf8.count), handle.utf8.allSatisfy({ Self.handleBytes.contains($0) })
+        else {
+            throw APIError.invalidBody(
+                "handle: '\(handle.prefix(40))' must be 2 to 24 characters of a-z, 0-9 and _")
+        }
+        let trimmedName = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...50).contains(trimmedName.count) else {
+            throw APIError.invalidBody("displayName: must be 1 to 50 characters, found \(trimmedName.count)")
+        }
+        guard bio.count <= 300 else {
+            throw APIError.invalidBody("bio: \(bio.count) characters is over the limit of 300")
+        }
+        try Self.checkNewPassword(password)
+        if let key, let made = try accountMade(byKey: key) {
+            return try await replayAccountCreation(
+                route, key: key, made: made, handle: handle, password: password)
+        }
+        if try read({ db in try Self.handleTaken(handle, db) }) { throw Self.handleTaken(handle) }
+        let passwordHash = try await KDFGate.shared.run { try PasswordHash.make(password) }
+        let now = nowMilliseconds
+        let outcome = try database.transaction { db -> (IssuedSession, [UInt8])? in
+            if let key,
+                try db.queryFirst("SELECT 1 FROM account_keys WHERE key = ?", key, map: { _ in true }) != nil
+            {
+                return nil
             }
-            let trimmedName = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard (1...50).contains(trimmedName.count) else {
-                throw APIError.invalidBody(
-                    "displayName: must be 1 to 50 characters, found \(trimmedName.count)")
-            }
-            guard bio.count <= 300 else {
-                throw APIError.invalidBody("bio: \(bio.count) characters is over the limit of 300")
-            }
-            if try db.queryFirst("SELECT 1 FROM users WHERE handle = ?", handle, map: { _ in true }) != nil {
-                throw APIError.conflict("handle '\(handle)' is taken; choose another", code: "handle_taken")
-            }
+            if try Self.handleTaken(handle, db) { throw Self.handleTaken(handle) }
             let id = try db.queryFirst("SELECT COALESCE(MAX(id), 0) + 1 FROM users") { try $0.int64(0) } ?? 1
             let account = Account(id: id, handle: handle, displayName: trimmedName, bio: bio)
-            let bearer = Self.makeToken()
+            let json = Array(account.user.json.serialized())
             try db.execute(
-                "INSERT INTO users (id, handle, display_name, bio, token, created_at, json) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                id, handle, trimmedName, bio, bearer, nowMilliseconds, account.user.json.serialized())
-            var payload = JSONWriter()
-            payload.beginObject()
-            if let token { payload.field("clientToken", token) }
-            payload.field("token", bearer)
-            payload.rawField("user", account.user.json.serialized())
-            payload.endObject()
-            var builder = ResponseBuilder()
-            return builder.response("account", payload.bytes, status: 201)
+                """
+                INSERT INTO users (id, handle, display_name, bio, password_hash, demo, created_at, json)
+                VALUES (?, ?, ?, ?, ?, 0, ?, ?)
+                """, id, handle, trimmedName, bio, passwordHash, now, json)
+            if let key {
+                try db.execute(
+                    "INSERT INTO account_keys (key, user, created_at) VALUES (?, ?, ?)", key, id, now)
+            }
+            return (try insertSession(user: id, family: nil, db), json)
+        }
+        guard let (issued, json) = outcome else { throw Self.keyReused(key ?? "") }
+        var builder = ResponseBuilder()
+        return builder.response(
+            "account", Self.sessionObject(issued, userJSON: json, clientToken: key), status: 201)
+    }
+
+    /// The account an account-creation key made, with what a replay is checked against.
+    private func accountMade(byKey key: String) throws -> (
+        id: Int64, handle: String, hash: String?, json: [UInt8]
+    )? {
+        try read { db in
+            try db.queryFirst(
+                """
+                SELECT u.id, u.handle, u.password_hash, u.json
+                FROM account_keys k JOIN users u ON u.id = k.user WHERE k.key = ?
+                """, key,
+                map: { row in
+                    (
+                        id: try row.int64(0), handle: try row.string(1),
+                        hash: try row.isNull(2) ? nil : try row.string(2), json: try row.bytes(3)
+                    )
+                })
         }
     }
 
-    /// `POST /v1/sessions` `{"handle": "ada"}`: signs in as an existing account and answers 200
-    /// with it and its bearer token. This is a demo backend for two apps on one machine: it trusts
-    /// whoever can reach it (loopback by default), so there is no password.
-    func createSession(_ route: RouteRequest) throws -> Response {
-        let object = try route.bodyObject()
-        let handle = try object.read { try $0.string("handle") }
-        return try database.withConnection { db in
-            let found = try db.queryFirst(
-                "SELECT id, handle, display_name, bio, token, json FROM users WHERE handle = ?", handle
-            ) { row in (try Account(row), try row.string(4), try row.bytes(5)) }
-            guard let (_, token, json) = found else {
-                throw APIError.notFound(
-                    "no account with handle '\(handle.prefix(40))'; create it with POST /v1/accounts")
-            }
-            var payload = JSONWriter()
-            payload.beginObject()
-            payload.field("token", token)
-            payload.rawField("user", json)
-            payload.endObject()
-            var builder = ResponseBuilder()
-            return builder.response("session", payload.bytes)
+    /// A replayed account-creation key: a new session when the body names the account the key
+    /// made and its password verifies (a wrong password counts as a failed sign-in); else 409.
+    private func replayAccountCreation(
+        _ route: RouteRequest, key: String, made: (id: Int64, handle: String, hash: String?, json: [UInt8]),
+        handle: String, password: String
+    ) async throws -> Response {
+        guard made.handle == handle else { throw Self.keyReused(key) }
+        let address = route.request.clientAddress
+        try checkSignInLimit(account: made.id, address: address)
+        guard try await verify(password, against: made.hash) else {
+            signInLimiter.recordFailure(account: made.id, address: address, now: nowMilliseconds)
+            throw Self.keyReused(key)
         }
+        signInLimiter.recordSuccess(account: made.id)
+        let issued = try database.transaction { db in try insertSession(user: made.id, family: nil, db) }
+        var builder = ResponseBuilder()
+        var response = builder.response(
+            "account", Self.sessionObject(issued, userJSON: made.json, clientToken: key), status: 201)
+        response.headers["Idempotent-Replayed"] = "true"
+        return response
+    }
+
+    private static func handleTaken(_ handle: String, _ db: borrowing Connection) throws -> Bool {
+        try db.queryFirst("SELECT 1 FROM users WHERE handle = ?", handle, map: { _ in true }) != nil
+    }
+
+    private static func handleTaken(_ handle: String) -> APIError {
+        APIError.conflict("handle '\(handle)' is taken; choose another", code: "handle_taken")
+    }
+
+    private static func keyReused(_ key: String) -> APIError {
+        APIError.conflict(
+            "client token '\(key.prefix(40))' was already used to create another account, or with another "
+                + "password; make a new token for each new account", code: "client_token_reused")
     }
 
     /// The bytes a handle may hold.
     static let handleBytes: Set<UInt8> = Set(Array("abcdefghijklmnopqrstuvwxyz0123456789_".utf8))
-
-    /// A new random bearer token: `tok_` and 32 hex digits.
-    static func makeToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let high = generator.next() as UInt64
-        let low = generator.next() as UInt64
-        return "tok_" + String(high, radix: 16).leftPadded(16) + String(low, radix: 16).leftPadded(16)
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(_ width: Int) -> String {
-        String(repeating: "0", count: Swift.max(0, width - count)) + self
-    }
 }

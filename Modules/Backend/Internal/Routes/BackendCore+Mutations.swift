@@ -16,19 +16,19 @@ extension BackendCore {
     /// for a different request is a 409. Outcomes that are 4xx are recorded too (a retry fails
     /// the same way); a 401 is not (it is decided before the user is known).
     ///
+    /// Tokens are scoped to the user: another account's request with the same token is a request
+    /// of its own, and never sees this one's response.
+    ///
     /// - Parameters:
-    ///   - anonymous: the mutation needs no bearer token (account creation); its token is then
-    ///     optional and scoped to all anonymous callers.
     ///   - apply: makes the change and its response; throwing an `APIError` rolls the change back
     ///     and records the error response. It gets the connection, the viewer, the client token
     ///     and the set of users to wake on the event stream.
     func mutate(
-        _ route: RouteRequest, anonymous: Bool = false,
+        _ route: RouteRequest,
         _ apply: (borrowing Connection, Account?, String?, inout Set<Int64>) throws -> Response
     ) throws -> Response {
         let request = route.request
-        let token: String? =
-            anonymous && request.headers["Idempotency-Key"] == nil ? nil : try route.clientToken()
+        let token: String? = try route.clientToken()
         var hash = FNV1a()
         for part in [Array(request.method.rawValue.utf8), Array(request.path.utf8), Array(request.body)] {
             hash.combine(part)
@@ -37,7 +37,7 @@ extension BackendCore {
         let fingerprint = String(hash.value, radix: 16)
         var recipients: Set<Int64> = []
         let response = try database.transaction { db in
-            let viewer = anonymous ? nil : try authenticate(request, db)
+            let viewer: Account? = try authenticate(request, db)
             let user = viewer?.id ?? 0
             if let token,
                 let stored = try db.queryFirst(

@@ -1,0 +1,35 @@
+extension BackendServer {
+    /// How long what sign-in hands out stays good: a bearer token for `tokenLifetime` (one hour),
+    /// its renew token for `renewLifetime` (30 days). Each renewal hands out a new pair with
+    /// both lifetimes counted afresh and revokes the old pair.
+    ///
+    /// ```swift
+    /// // Tokens that expire within a test's run:
+    /// let policy = BackendServer.SessionPolicy(tokenLifetime: .seconds(5))
+    /// let server = try BackendServer(directory: directory, clock: clock, sessionPolicy: policy)
+    /// ```
+    public struct SessionPolicy: Hashable, Sendable {
+        /// How long a bearer token is accepted after it was handed out (default one hour).
+        public var tokenLifetime: Duration
+        /// How long a renew token may be exchanged for a new pair (default 30 days).
+        public var renewLifetime: Duration
+
+        /// Makes a policy; the defaults are one hour and 30 days.
+        public init(tokenLifetime: Duration = .seconds(3600), renewLifetime: Duration = .seconds(30 * 86_400))
+        {
+            self.tokenLifetime = tokenLifetime
+            self.renewLifetime = renewLifetime
+        }
+
+        /// The lifetimes in milliseconds (the wire's and the database's unit), at least 1.
+        var tokenMilliseconds: Int64 { Self.milliseconds(tokenLifetime) }
+        var renewMilliseconds: Int64 { Self.milliseconds(renewLifetime) }
+
+        private static func milliseconds(_ duration: Duration) -> Int64 {
+            let (seconds, attoseconds) = duration.components
+            let total = seconds.multipliedReportingOverflow(by: 1000)
+            guard !total.overflow else { return seconds > 0 ? Int64.max / 2 : 1 }
+            return max(1, total.partialValue + attoseconds / 1_000_000_000_000_000)
+        }
+    }
+}

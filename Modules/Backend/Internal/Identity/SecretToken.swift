@@ -1,0 +1,42 @@
+import COpenSSL
+
+/// The bearer and renew tokens the backend hands out: 256 random bits from the system's secure
+/// generator, written `<prefix>` and 64 hex digits (`tok_…`, `ren_…`). The database keeps only
+/// their SHA-256 (`hash`), so a copy of it holds no token that works.
+enum SecretToken {
+    /// The prefix of a bearer token.
+    static let bearerPrefix = "tok_"
+    /// The prefix of a renew token.
+    static let renewPrefix = "ren_"
+
+    /// A new token: `prefix` and 64 hex digits.
+    static func make(prefix: String) -> String {
+        var generator = SystemRandomNumberGenerator()
+        var bytes = [UInt8](repeating: 0, count: 32)
+        for index in bytes.indices { bytes[index] = generator.next() }
+        return prefix + hex(bytes)
+    }
+
+    /// The SHA-256 of `token`'s UTF-8 bytes, as 64 hex digits: what the database stores.
+    static func hash(_ token: String) -> String {
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        let bytes = Array(token.utf8)
+        bytes.withUnsafeBufferPointer { input in
+            digest.withUnsafeMutableBufferPointer { output in
+                _ = SHA256(input.baseAddress, input.count, output.baseAddress)
+            }
+        }
+        return hex(digest)
+    }
+
+    private static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}

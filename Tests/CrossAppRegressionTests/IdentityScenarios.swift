@@ -1,0 +1,293 @@
+import AppRuntime
+import AppTesting
+@_spi(Testing) import Backend
+import Composition
+import Features
+import Foundation
+import HTTPServer
+import MediaModel
+import Mutations
+import ServerAPI
+import Sockets
+import Storage
+import Synchronization
+import TerminalUI
+import Testing
+import Wire
+
+/// Signing in as a person meets it: tokens expire and are renewed without anyone noticing, a
+/// new account is protected by the password chosen at onboarding, a wrong password says so and
+/// loses nothing, and a session the server no longer accepts leads to signing in again.
+@Suite @MainActor struct IdentityScenarios {
+    /// The clock moves two hours on (the token lived one): the next like renews the session
+    /// silently, is sent once, the Sync tab shows nothing failed, and the renewed pair is saved
+    /// (mode 0600).
+    @Test(arguments: ShippedApp.all)
+    func twoHoursLater_aLikeStillGoesOnce_andTheRenewedSessionIsSaved(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, clock) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let store = SessionStore(dataDirectory: directories.data)
+        let before = try #require(store.load(), "the headless launch signed in and saved its session")
+        let context = try #require(session.shell?.context)
+        let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        let post = try #require(feed.postList.selectedItem?.media)
+        let likedBefore = try Self.likes(of: post.id, by: before.handle, on: server)
+
+        // When two hours pass and the person likes the selected post
+        _ = clock.advance(by: .seconds(7200))
+        _ = session.shell?.handle(.character("l"))
+        await session.settle()
+
+        // Then it reached the server once, nothing waits or failed, and the session was renewed
+        #expect(try Self.likes(of: post.id, by: before.handle, on: server) == likedBefore + 1)
+        #expect(context.mutations.pending.isEmpty, "\(app.id): \(context.mutations.pending)")
+        #expect(context.mutations.failed.isEmpty, "\(app.id): \(context.mutations.failed)")
+        #expect(context.client.credentials?.renewalCount == 1)
+        let after = try #require(store.load())
+        #expect(after.handle == before.handle)
+        #expect(after.token != before.token, "the renewed token was saved")
+        #expect(after.renewToken != before.renewToken)
+        #expect(try Self.mode(of: store.path) == 0o600)
+        session.shell?.openTab(.mutations)
+        await session.settle()
+        let sync = HeadlessHarness.frame(of: session)
+        #expect(sync.contains("0 pending, 0 failed"), "\(app.id):\n\(sync)")
+        #expect(sync.contains("everything is sent"), "\(app.id):\n\(sync)")
+    }
+
+    /// A script that advances the clock past the token's life keeps working, as a person sees it.
+    @Test(arguments: ShippedApp.all)
+    func headlessScript_advancingTwoHours_keepsWorking(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let script = """
+            wait
+            advance 7200
+            key l
+            wait
+            key 5
+            wait
+            expect 0 pending, 0 failed
+            expect everything is sent
+            frame
+            """
+        let run = await HeadlessHarness.run(app.definition, script: script, directories: directories)
+        #expect(run.status == 0, "\(app.id): \(run.errors)\n\(run.lastFrame)")
+        #expect(!run.lastFrame.contains("unauthorized") && !run.lastFrame.contains("sign in again"))
+    }
+
+    /// Onboarding makes an account with a password: typed masked, its length said as it is
+    /// typed, too short refused; the account then needs that password to sign in.
+    @Test(arguments: ShippedApp.all)
+    func onboarding_createsAnAccountWithAPassword_thatIsThenRequired(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.firstLaunch(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let onboarding = try #require(shell.modal as? OnboardingScreen, "a first launch shows onboarding")
+        let create = try #require(onboarding.offered.firstIndex(of: .createAccount))
+        for _ in 0..<create { _ = shell.handle(.character("j")) }
+        _ = shell.handle(.enter)
+
+        // When the person types a handle, enter, then a short password
+        for character in "wren_new" { _ = shell.handle(.character(character)) }
+        _ = shell.handle(.enter)
+        for character in "hunt" { _ = shell.handle(.character(character)) }
+        let typing = HeadlessHarness.frame(of: session)
+        #expect(typing.contains("Password: ••••"), "masked:\n\(typing)")
+        #expect(!typing.contains("hunt"), "never shown:\n\(typing)")
+        #expect(typing.contains("4 of 8 characters at least"), "its length said:\n\(typing)")
+        _ = shell.handle(.enter)
+        await session.settle()
+        let refused = HeadlessHarness.frame(of: session)
+        #expect(refused.contains("a password has 8 characters at least (4 so far)"), "\(refused)")
+        #expect(shell.modal is OnboardingScreen, "not created with a short password")
+
+        // And then makes it long enough
+        for character in "er2-go" { _ = shell.handle(.character(character)) }
+        #expect(HeadlessHarness.frame(of: session).contains("✓ 10 characters"))
+        _ = shell.handle(.enter)
+        await session.settle()
+
+        // Then the account exists, is signed in and saved, and its password is what signs it in
+        #expect(shell.modal == nil, "\(app.id) left onboarding:\n\(HeadlessHarness.frame(of: session))")
+        #expect(SessionStore(dataDirectory: directories.data).load()?.handle == "wren_new")
+        let transport = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport)
+        let anonymous = APIClient(transport: transport, credentials: nil)
+        let wrong = await Self.refusal {
+            _ = try await anonymous.signIn(handle: "wren_new", password: "hunter2")
+        }
+        #expect(wrong?.serverCode == "invalid_credentials")
+        let demo = await Self.refusal {
+            _ = try await anonymous.signIn(handle: "wren_new", password: DemoAccounts.password)
+        }
+        #expect(demo?.serverCode == "invalid_credentials", "the demo password does not open a new account")
+        let right = try await anonymous.signIn(handle: "wren_new", password: "hunter2-go").payload
+        #expect(right.user.handle == "wren_new")
+    }
+
+    /// Continuing as an account that is not a demo account asks for its password; a wrong one
+    /// says so plainly and keeps the person where they were, the right one signs in.
+    @Test(arguments: ShippedApp.all)
+    func continuingAsAnAccountWithItsOwnPassword_aWrongOneSaysSo_theRightOneSignsIn(app: ShippedApp)
+        async throws
+    {
+        let directories = try TestDirectories.make()
+        let backend = try directories.openBackend()
+        try await BackendFixtures.createAccount(
+            on: backend, handle: "kit_own", displayName: "Kit Own", password: "kit-secret-1")
+        backend.close()
+        let (session, _) = try await HeadlessHarness.firstLaunch(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let onboarding = try #require(shell.modal as? OnboardingScreen)
+        guard onboarding.findsOtherAccounts else { return }  // this app only creates accounts
+        for _ in 0..<onboarding.offered.count { _ = shell.handle(.character("j")) }
+        _ = shell.handle(.enter)
+        for character in "kit_own" { _ = shell.handle(.character(character)) }
+        _ = shell.handle(.enter)
+        await session.settle()
+        let asked = HeadlessHarness.frame(of: session)
+        #expect(asked.contains("Sign in as @kit_own\n  Password:"), "a password is asked:\n\(asked)")
+
+        // A wrong password
+        for character in "kit-secret-2" { _ = shell.handle(.character(character)) }
+        _ = shell.handle(.enter)
+        await session.settle()
+        let wrong = HeadlessHarness.frame(of: session)
+        #expect(wrong.contains("wrong password for @kit_own; try again"), "\(app.id):\n\(wrong)")
+        #expect(shell.modal is OnboardingScreen, "still signing in")
+        #expect(SessionStore(dataDirectory: directories.data).load() == nil, "nothing saved")
+
+        // The right one
+        for character in "kit-secret-1" { _ = shell.handle(.character(character)) }
+        _ = shell.handle(.enter)
+        await session.settle()
+        #expect(shell.modal == nil, "\(app.id):\n\(HeadlessHarness.frame(of: session))")
+        #expect(SessionStore(dataDirectory: directories.data).load()?.handle == "kit_own")
+    }
+
+    /// A demo account is continued as without a password being asked (the embedded backend is
+    /// always in demo mode).
+    @Test(arguments: ShippedApp.all)
+    func continuingAsADemoAccount_asksNoPassword(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.firstLaunch(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let onboarding = try #require(shell.modal as? OnboardingScreen)
+        guard onboarding.findsOtherAccounts else { return }
+        for _ in 0..<onboarding.offered.count { _ = shell.handle(.character("j")) }
+        _ = shell.handle(.enter)
+        for character in "grace" { _ = shell.handle(.character(character)) }
+        _ = shell.handle(.enter)
+        await session.settle()
+        #expect(shell.modal == nil, "\(app.id):\n\(HeadlessHarness.frame(of: session))")
+        #expect(SessionStore(dataDirectory: directories.data).load()?.handle == "grace")
+    }
+
+    /// The server signed the saved session out (elsewhere): a headless run with `--user` signs in
+    /// again with the demo password and goes on; an interactive launch asks the person to sign in
+    /// again.
+    @Test(arguments: ShippedApp.all)
+    func savedSessionSignedOutElsewhere_headlessSignsInAgain_interactiveAsks(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (first, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, extraArguments: ["--user", "grace"])
+        let firstToken = try #require(first.shell?.context.client.bearerToken)
+        try await first.shell?.context.client.signOut()
+        await first.stop()
+
+        // Headless with --user: signs in again and shows the feed
+        let (again, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, extraArguments: ["--user", "grace"])
+        let feed = try #require(again.shell?.currentScreen as? FeedScreen)
+        #expect(!feed.postList.items.isEmpty, "\(app.id):\n\(HeadlessHarness.frame(of: again))")
+        let saved = try #require(SessionStore(dataDirectory: directories.data).load())
+        #expect(saved.handle == "grace")
+        #expect(saved.token != firstToken)
+        try await again.shell?.context.client.signOut()
+        await again.stop()
+
+        // Interactive: onboarding says why
+        let (interactive, _) = try await HeadlessHarness.firstLaunch(app.definition, directories: directories)
+        defer { Task { await interactive.stop() } }
+        let frame = HeadlessHarness.frame(of: interactive)
+        #expect(interactive.shell?.modal is OnboardingScreen, "\(app.id):\n\(frame)")
+        #expect(frame.contains("your session as @grace ended; sign in again"), "\(app.id):\n\(frame)")
+    }
+
+    /// A session file from before tokens expired (a handle and a token only) still loads, and
+    /// leads to signing in again rather than to a launch that fails.
+    @Test(arguments: ShippedApp.all)
+    func oldSessionFile_leadsToSigningInAgain(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        try FileManager.default.createDirectory(atPath: directories.data, withIntermediateDirectories: true)
+        try Data(#"{"handle":"grace","token":"seed-grace"}"#.utf8).write(
+            to: URL(fileURLWithPath: directories.data + "/session.json"))
+        let (interactive, _) = try await HeadlessHarness.firstLaunch(app.definition, directories: directories)
+        let frame = HeadlessHarness.frame(of: interactive)
+        #expect(interactive.shell?.modal is OnboardingScreen, "\(app.id):\n\(frame)")
+        #expect(frame.contains("your session as @grace ended; sign in again"), "\(app.id):\n\(frame)")
+        await interactive.stop()
+
+        let (headless, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await headless.stop() } }
+        #expect(headless.shell?.context.viewer?.handle == "grace", "the saved account, signed in again")
+        #expect(SessionStore(dataDirectory: directories.data).load()?.isRenewable == true)
+    }
+
+    /// A server busy checking passwords (503 with Retry-After) at the first sign-in: the launch
+    /// waits and tries again rather than failing.
+    @Test(arguments: ShippedApp.all)
+    func aServerBusyAtSignIn_isWaitedFor(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let backend = try directories.openBackend()
+        defer { backend.close() }
+        let refused = Mutex(0)
+        let server = try HTTPServer.start(HTTPServer.Configuration(port: 0)) { request in
+            if request.path == "/v1/sessions",
+                refused.withLock({ count in
+                    count += 1
+                    return count == 1
+                })
+            {
+                return .error(
+                    503, code: "busy", message: "too many sign-ins are being checked at once",
+                    headers: ["Retry-After": "1"])
+            }
+            return await backend.handle(request)
+        }
+        let run = await HeadlessHarness.run(
+            app.definition, script: "wait\nframe\n", directories: directories,
+            extraArguments: ["--server", server.baseURL.absoluteString, "--user", "grace"])
+        _ = await server.shutdown(gracePeriod: .seconds(2))
+        #expect(run.status == 0, "\(app.id): \(run.errors)")
+        #expect(refused.withLock { $0 } == 2, "refused once, then signed in")
+        #expect(run.lastFrame.split(separator: "\n").first?.hasSuffix("@grace") == true, "\(run.lastFrame)")
+    }
+
+    // MARK: Helpers
+
+    static func likes(of post: MediaID, by handle: String, on server: BackendServer) throws -> Int {
+        try server.database.query(
+            "SELECT COUNT(*) FROM likes JOIN users ON users.id = likes.user WHERE users.handle = ? AND likes.post = ?",
+            handle, Int64(post.rawValue.dropFirst()) ?? -1
+        ).first?.int(0) ?? -1
+    }
+
+    static func mode(of path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return (attributes[.posixPermissions] as? Int ?? 0) & 0o777
+    }
+
+    static func refusal(_ body: () async throws -> Void) async -> TransportError? {
+        do {
+            try await body()
+            return nil
+        } catch {
+            return error as? TransportError
+        }
+    }
+}

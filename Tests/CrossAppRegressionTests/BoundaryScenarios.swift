@@ -1,0 +1,116 @@
+import AppRuntime
+import AppTesting
+import Backend
+import Composition
+import Features
+import Foundation
+import MediaModel
+import ServerAPI
+import Sockets
+import TerminalUI
+import Testing
+
+/// Limits tried where a person meets them: at the limit, one below and one above, through the
+/// screens of both apps, checking counts, order and neighbours.
+@Suite @MainActor struct BoundaryScenarios {
+    /// The replies the thread screen asks for at once (the server's page of a thread).
+    static let threadPage = 50
+
+    /// Presses `key` and waits for what it started.
+    static func press(_ key: Key, in session: AppSession) async {
+        _ = session.shell?.handle(key)
+        await session.settle()
+    }
+
+    /// Goes to the end of the current list until nothing more arrives.
+    static func goToTheEnd(of list: PostList, in session: AppSession) async {
+        var unchanged = 0
+        var count = list.items.count
+        while unchanged < 3 {
+            await press(.character("G"), in: session)
+            unchanged = list.items.count == count ? unchanged + 1 : 0
+            count = list.items.count
+        }
+    }
+
+    /// Selects the post showing `text` in `list` with j and k, as a person would.
+    static func select(_ text: String, in list: PostList, session: AppSession) async throws {
+        await press(.character("g"), in: session)
+        var presses = 0
+        while list.selectedItem?.media.text != text, presses < list.items.count {
+            await press(.character("j"), in: session)
+            presses += 1
+        }
+        try #require(list.selectedItem?.media.text == text, "'\(text)' is listed")
+    }
+
+    /// Opens the profile of `handle` through Find people, as a person would.
+    static func openProfile(of handle: String, in session: AppSession) async throws -> ProfileScreen {
+        let shell = try #require(session.shell)
+        await press(.character("/"), in: session)
+        for character in handle { _ = shell.handle(.character(character)) }
+        await session.settle()
+        let people = try #require(shell.currentScreen as? PeopleScreen)
+        #expect(people.found.first?.user.handle == handle)
+        await press(.enter, in: session)
+        let profile = try #require(shell.currentScreen as? ProfileScreen)
+        #expect(profile.title == "@\(handle)")
+        return profile
+    }
+
+    // MARK: A thread's replies: one page, one less, one more
+
+    /// The text of reply `number` of a post with `count` replies.
+    static func replyText(_ number: Int, of count: Int) -> String { "Answer \(number) of \(count)" }
+
+    @Test(arguments: ShippedApp.all)
+    func aThreadWithAPageOfRepliesAndOneMoreOrLess_showsEveryReplyOnceInOrder(app: ShippedApp) async throws {
+        // Given three photo posts of grace's with 49, 50 and 51 replies (from different people)
+        let directories = try TestDirectories.make()
+        let backend = try directories.openBackend()
+        let counts = [Self.threadPage - 1, Self.threadPage, Self.threadPage + 1]
+        var posts: [Int: String] = [:]
+        for count in counts {
+            let text = "Tide table with \(count) answers"
+            let id = try await BackendFixtures.post(
+                on: backend, as: "grace", text: text, attachmentsJSON: BackendFixtures.photoJSON)
+            posts[count] = text
+            for number in 1...count {
+                let handle = BackendSeed.handles[2 + number % 20]
+                try await BackendFixtures.reply(
+                    on: backend, as: handle, to: id, text: Self.replyText(number, of: count))
+            }
+        }
+        backend.close()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let profile = try await Self.openProfile(of: "grace", in: session)
+
+        for count in counts {
+            // When the person opens the post and goes to the end of its replies
+            let text = try #require(posts[count])
+            try await Self.select(text, in: profile.postList, session: session)
+            await Self.press(.enter, in: session)
+            let thread = try #require(shell.currentScreen as? ThreadScreen, "\(app.id): the thread opens")
+            #expect(thread.items.first?.media.text == text, "\(app.id): the post heads its thread")
+            await Self.goToTheEnd(of: thread.postList, in: session)
+
+            // Then every reply is there once, oldest first, the last one selected at the end
+            let replies = thread.items.filter { $0.role == .reply }.map(\.media.text)
+            #expect(
+                replies == (1...count).map { Self.replyText($0, of: count) },
+                "\(app.id), \(count) replies: \(replies.count) shown, last '\(replies.last ?? "none")'")
+            #expect(thread.items.count == 1 + count, "\(app.id): the post and its \(count) replies")
+            #expect(thread.postList.selectedIndex == thread.items.count - 1)
+            #expect(thread.postList.selectedItem?.media.text == Self.replyText(count, of: count))
+            // and the post's counts say as many
+            await Self.press(.character("g"), in: session)
+            #expect(
+                selectedCounts(HeadlessHarness.frame(of: session))?.replies == count,
+                "\(app.id): ↩ \(count)\n\(HeadlessHarness.frame(of: session))")
+            await Self.press(.escape, in: session)
+            #expect(shell.currentScreen === profile)
+        }
+    }
+}

@@ -186,4 +186,47 @@ import Testing
             await session.settle()
         }
     }
+
+    // MARK: Find people's search text
+
+    /// The longest search text the server takes.
+    static let searchLength = 100
+
+    @Test(arguments: ShippedApp.all)
+    func findPeople_takesTextUpToTheSearchLimit_andNeverFailsPastIt(app: ShippedApp) async throws {
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: try TestDirectories.make())
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        await Self.press(.character("/"), in: session)
+        let people = try #require(shell.currentScreen as? PeopleScreen)
+
+        // When the person types a name one under the limit, at it, and one over
+        let typed = "k" + String(repeating: "a", count: Self.searchLength)
+        for count in [Self.searchLength - 1, Self.searchLength, Self.searchLength + 1] {
+            let before = people.text.count
+            for character in typed.dropFirst(before).prefix(count - before) {
+                _ = shell.handle(.character(character))
+            }
+            await session.settle()
+            let frame = HeadlessHarness.frame(of: session)
+
+            // Then up to the limit the text is searched and matches nobody; past it the field
+            // keeps the limit and the search still answers: never a failure
+            let kept = min(count, Self.searchLength)
+            #expect(
+                people.text == String(typed.prefix(kept)), "\(app.id): \(people.text.count) characters kept")
+            #expect(people.found.isEmpty)
+            let note = lines(frame)[3].trimmingCharacters(in: .whitespaces)
+            #expect(
+                note.hasPrefix("no account matches 'kaaa"), "\(app.id) with \(count) typed:\n\(frame)")
+            #expect(!frame.contains("could not search"), "\(app.id) with \(count) typed:\n\(frame)")
+        }
+
+        // And with the text cleared, a name that exists finds its account
+        for _ in 0..<Self.searchLength { _ = shell.handle(.backspace) }
+        #expect(people.text.isEmpty)
+        await PeopleScenarios.type("grace", into: session)
+        #expect(people.found.first?.user.handle == "grace")
+    }
 }

@@ -229,4 +229,56 @@ import Testing
         await PeopleScenarios.type("grace", into: session)
         #expect(people.found.first?.user.handle == "grace")
     }
+
+    // MARK: A line exactly as wide as the screen
+
+    @Test(arguments: ShippedApp.all)
+    func aWordAsWideAsTheLine_fitsOnIt_andOneMoreCharacterWrapsOnlyThatCharacter(app: ShippedApp) async throws
+    {
+        // Given photo posts of grace's, each text one word: as wide as a line (the screen less the
+        // selection gutter), one narrower and one wider; and where the caption follows the author's
+        // handle, as wide as the room after it and one wider
+        let width = 80
+        let line = width - 1
+        let afterHandle = line - "grace ".count
+        let widths = [line - 1, line, line + 1] + (app.showsTextPosts ? [] : [afterHandle, afterHandle + 1])
+        let words = widths.map { count in
+            String(("w\(count)" + String(repeating: "x", count: count)).prefix(count))
+        }
+        let directories = try TestDirectories.make()
+        let backend = try directories.openBackend()
+        for word in words.reversed() {
+            try await BackendFixtures.post(
+                on: backend, as: "grace", text: word, attachmentsJSON: BackendFixtures.photoJSON)
+        }
+        backend.close()
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, width: width, height: 50)
+        defer { Task { await session.stop() } }
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        #expect(feed.items.prefix(words.count).map(\.media.text) == words)
+
+        for word in words {
+            try await Self.select(word, in: feed.postList, session: session)
+            let frame = HeadlessHarness.frame(of: session)
+            let block = lines(frame).filter { $0.hasPrefix("▌") }.map { String($0.dropFirst()) }
+            let first = try #require(block.firstIndex { $0.contains(word.prefix(4)) }, "\(frame)")
+            let drawn = block[first]
+            let handle = app.showsTextPosts ? "" : "grace "
+            switch word.count {
+            case ...afterHandle where !app.showsTextPosts:
+                // Then a word that fits after the handle is drawn there, whole
+                #expect(drawn == handle + word, "\(app.id), \(word.count) columns:\n\(frame)")
+            case ...line:
+                // Then a word that fits a line is drawn whole on a line of its own
+                #expect(drawn == word, "\(app.id), \(word.count) columns:\n\(frame)")
+                #expect(handle.isEmpty || block[first - 1] == "grace", "\(app.id): the handle above it")
+                #expect(block[first + 1] != "x", "\(app.id): nothing of it wraps")
+            default:
+                // Then one column more puts exactly the last character on the next line
+                #expect(drawn == String(word.dropLast()), "\(app.id), \(word.count) columns:\n\(frame)")
+                #expect(block[first + 1] == "x", "\(app.id): '\(block[first + 1])'\n\(frame)")
+            }
+        }
+    }
 }

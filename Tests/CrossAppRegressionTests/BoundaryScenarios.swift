@@ -10,6 +10,7 @@ import ServerAPI
 import Sockets
 import TerminalUI
 import Testing
+import Wire
 
 /// Limits tried where a person meets them: at the limit, one below and one above, through the
 /// screens of both apps, checking counts, order and neighbours.
@@ -279,6 +280,84 @@ import Testing
                 #expect(drawn == String(word.dropLast()), "\(app.id), \(word.count) columns:\n\(frame)")
                 #expect(block[first + 1] == "x", "\(app.id): '\(block[first + 1])'\n\(frame)")
             }
+        }
+    }
+
+    // MARK: A profile's pages: two pages, one post less, one more
+
+    /// The posts a profile asks for at a time.
+    static let profilePage = 30
+
+    /// The profile of seed user `handle` as the viewer gets it from the server, every post.
+    static func serverProfile(of handle: String, on server: BackendServer) async throws -> Profile {
+        let index = try #require(BackendSeed.handles.firstIndex(of: handle))
+        let response = await server.handle(
+            Request(
+                .get, "/v1/users/u\(index + 1)", query: [QueryItem("limit", "100")],
+                headers: ["Authorization": "Bearer \(BackendSeed.defaultViewerToken)"]))
+        try #require(response.status == 200)
+        let profile = try WireFormat.decode(Profile.self, from: response.body).payload
+        try #require(profile.posts.nextCursor == nil, "every post of @\(handle) in one answer")
+        return profile
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func aProfileOfTwoPagesAndOneMoreOrLess_showsEveryPostOnce_andEndsOnceAfterTheLast(app: ShippedApp)
+        async throws
+    {
+        // Given three people with one post less than two pages, exactly two pages and one more
+        let page = Self.profilePage
+        let targets = [("tim", 2 * page - 1), ("vint", 2 * page), ("radia", 2 * page + 1)]
+        let directories = try TestDirectories.make()
+        let backend = try directories.openBackend()
+        for (handle, total) in targets {
+            let have = try await Self.serverProfile(of: handle, on: backend).posts.entries.count
+            try #require(have <= total, "@\(handle) has \(have) posts")
+            for number in 0..<(total - have) {
+                try await BackendFixtures.post(
+                    on: backend, as: handle, text: "\(handle)'s log \(number)",
+                    attachmentsJSON: BackendFixtures.photoJSON)
+            }
+            #expect(try await Self.serverProfile(of: handle, on: backend).posts.entries.count == total)
+        }
+        backend.close()
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, height: 30)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
+        let policy = shell.context.registry[.feedPolicy]
+
+        for (handle, total) in targets {
+            // When the person opens the profile and goes to its end
+            let profile = try await Self.openProfile(of: handle, in: session)
+            let endLine = "✓ That's all of @\(handle)'s posts"
+            #expect(profile.items.count <= page, "\(app.id): one page at first")
+            #expect(!HeadlessHarness.frame(of: session).contains(endLine), "not before the end")
+            await Self.goToTheEnd(of: profile.postList, in: session)
+
+            // Then every post the app lists is there once, in the server's order, the last selected
+            let expected = try await Self.serverProfile(of: handle, on: server).posts.entries.filter {
+                policy.shows($0.media.kind) || $0.media.kind == .text
+            }
+            #expect(expected.count <= total)
+            #expect(
+                profile.items.map(\.id) == expected.map(\.id.rawValue),
+                "\(app.id), @\(handle) with \(total) posts: \(profile.items.count) shown of \(expected.count)"
+            )
+            #expect(profile.postList.selectedIndex == profile.items.count - 1)
+
+            // And the line under the last post says that is all, once, the footer next
+            let rows = lines(HeadlessHarness.frame(of: session))
+            let markers = rows.indices.filter { rows[$0].contains(endLine) }
+            #expect(markers.count == 1, "\(app.id), \(total):\n\(rows.joined(separator: "\n"))")
+            if let marker = markers.first, let last = rows.lastIndex(where: { $0.hasPrefix("▌") }) {
+                #expect(marker > last, "below the last post")
+                #expect(rows[marker + 1].hasPrefix("j/k move"), "the list ends with it, the footer next")
+            }
+            await Self.press(.escape, in: session)
+            await Self.press(.escape, in: session)
+            #expect(shell.currentScreen is FeedScreen)
         }
     }
 }

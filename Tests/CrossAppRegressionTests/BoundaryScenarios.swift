@@ -360,4 +360,67 @@ import Wire
             #expect(shell.currentScreen is FeedScreen)
         }
     }
+
+    // MARK: Carousel sizes around the marker's ten dots
+
+    /// The marker line under a carousel showing item `index` (from 0) of `count`: a dot per item,
+    /// at most ten, the last standing for every item from the tenth on.
+    static func carouselMarker(_ index: Int, of count: Int) -> String {
+        let dots = (0..<min(count, 10)).map { $0 == min(index, 9) ? "●" : "○" }.joined(separator: " ")
+        return "◂ \(index + 1)/\(count) ▸  \(dots)"
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func carouselsOfOneNineTenAndElevenPhotos_markEveryPlace_andStopAtBothEnds(app: ShippedApp) async throws {
+        // Given grace's carousels of 1, 9, 10 and 11 photos (each photo its own colour)
+        let counts = [1, 9, 10, 11]
+        let directories = try TestDirectories.make()
+        let backend = try directories.openBackend()
+        for count in counts.reversed() {
+            let photos = (0..<count).map { index in
+                CarouselScenarios.photo(
+                    width: 8, height: 8, rgb: [UInt8(20 * index), UInt8(200 - 15 * index), 90])
+            }
+            try await BackendFixtures.post(
+                on: backend, as: "grace", text: "A carousel of \(count)",
+                attachmentsJSON: "[{\"type\": \"carousel\", \"items\": [\(photos.joined(separator: ", "))]}]")
+        }
+        backend.close()
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, width: 60, height: 30)
+        defer { Task { await session.stop() } }
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+
+        for count in counts {
+            try await Self.select("A carousel of \(count)", in: feed.postList, session: session)
+            func marker() -> [String] {
+                lines(HeadlessHarness.frame(of: session)).filter { $0.hasPrefix("▌◂ ") }.map {
+                    String($0.dropFirst())
+                }
+            }
+            // Then the marker says the first of `count`, once
+            #expect(marker() == [Self.carouselMarker(0, of: count)], "\(app.id)")
+            // ← at the first says so and changes nothing
+            await Self.press(.left, in: session)
+            #expect(
+                DeleteScenarios.status(HeadlessHarness.frame(of: session))
+                    == "first of \(count) in this carousel")
+            #expect(marker() == [Self.carouselMarker(0, of: count)])
+
+            // When → goes through every photo, the marker follows each place
+            for index in 1..<count {
+                await Self.press(.right, in: session)
+                #expect(
+                    marker() == [Self.carouselMarker(index, of: count)], "\(app.id), \(index + 1)/\(count)")
+            }
+
+            // And one more → at the last says so and stays there
+            await Self.press(.right, in: session)
+            #expect(
+                DeleteScenarios.status(HeadlessHarness.frame(of: session))
+                    == "last of \(count) in this carousel")
+            #expect(marker() == [Self.carouselMarker(count - 1, of: count)])
+            #expect(feed.postList.selectedItem?.media.text == "A carousel of \(count)")
+        }
+    }
 }

@@ -423,4 +423,60 @@ import Wire
             #expect(feed.postList.selectedItem?.media.text == "A carousel of \(count)")
         }
     }
+
+    // MARK: The Sync list, as long as the screen and longer
+
+    @Test(arguments: ShippedApp.all)
+    func aSyncListLongerThanTheScreen_keepsTheSelectedChangeInView(app: ShippedApp) async throws {
+        // Given more changes waiting (offline) than the Sync tab has lines for
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: try TestDirectories.make())
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let feed = try #require(shell.currentScreen as? FeedScreen)
+        shell.context.faultControl?.setFaultProfile(.offline)
+        session.networkDidChange()
+        let count = 24
+        var liked: [String] = []
+        for _ in 0..<count {
+            liked.append(try #require(feed.postList.selectedItem?.media.text))
+            await Self.press(.character("l"), in: session)
+            await Self.press(.character("j"), in: session)
+        }
+        #expect(shell.context.mutations.pending.count == count)
+        shell.openTab(.mutations)
+        await session.settle()
+
+        // When the person moves down the list to its end (and once more) and back up
+        for step in 0..<(count + 1) {
+            // Then the selected change is always on screen, with how many are above and below it
+            let place = try #require(Self.syncPlace(HeadlessHarness.frame(of: session)), "\(app.id)")
+            #expect(place.selected == min(step, count - 1), "\(app.id), step \(step)")
+            #expect(place.above + place.shown + place.below == count, "\(app.id), step \(step): \(place)")
+            await Self.press(.character("j"), in: session)
+        }
+        let bottom = try #require(Self.syncPlace(HeadlessHarness.frame(of: session)))
+        #expect(bottom.below == 0 && bottom.above > 0, "\(bottom)")
+        for _ in 0..<count { await Self.press(.character("k"), in: session) }
+        let top = try #require(Self.syncPlace(HeadlessHarness.frame(of: session)))
+        #expect(top.selected == 0 && top.above == 0 && top.below > 0, "\(top)")
+    }
+
+    /// Where the Sync tab's list is: changes cut off above, shown, cut off below, and the
+    /// selected change's place in the whole list; nil when no change is selected on screen.
+    static func syncPlace(_ frame: String) -> (above: Int, shown: Int, below: Int, selected: Int)? {
+        let rows = lines(frame).map { String($0) }
+        func more(_ arrow: String) -> Int {
+            rows.compactMap { row -> Int? in
+                let words = row.trimmingCharacters(in: .whitespaces).split(separator: " ")
+                return words.count == 3 && words[0] == arrow && words[2] == "more" ? Int(words[1]) : nil
+            }.first ?? 0
+        }
+        let changes = rows.filter { $0.hasPrefix(" ⋯ ") || $0.hasPrefix("▌⋯ ") }
+        guard let selected = changes.firstIndex(where: { $0.hasPrefix("▌") }),
+            changes.filter({ $0.hasPrefix("▌") }).count == 1
+        else { return nil }
+        let above = more("↑")
+        return (above, changes.count, more("↓"), above + selected)
+    }
 }

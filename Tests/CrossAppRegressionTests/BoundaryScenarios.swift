@@ -24,14 +24,13 @@ import Wire
         await session.settle()
     }
 
-    /// Goes to the end of the current list until nothing more arrives.
+    /// Goes to the end of the current list until nothing more arrives (each press waits for the
+    /// page it asked for, so one press that brings nothing is the end).
     static func goToTheEnd(of list: PostList, in session: AppSession) async {
-        var unchanged = 0
-        var count = list.items.count
-        while unchanged < 3 {
-            await press(.character("G"), in: session)
-            unchanged = list.items.count == count ? unchanged + 1 : 0
+        var count = -1
+        while list.items.count != count {
             count = list.items.count
+            await press(.character("G"), in: session)
         }
     }
 
@@ -305,20 +304,18 @@ import Wire
     func aProfileOfTwoPagesAndOneMoreOrLess_showsEveryPostOnce_andEndsOnceAfterTheLast(app: ShippedApp)
         async throws
     {
-        // Given three people with one post less than two pages, exactly two pages and one more
+        // Given a person with one post less than two pages (then, while the app runs, exactly two
+        // pages, then one more)
         let page = Self.profilePage
-        let targets = [("tim", 2 * page - 1), ("vint", 2 * page), ("radia", 2 * page + 1)]
+        let handle = "tim"
+        let totals = [2 * page - 1, 2 * page, 2 * page + 1]
         let directories = try TestDirectories.make()
         let backend = try directories.openBackend()
-        for (handle, total) in targets {
-            let have = try await Self.serverProfile(of: handle, on: backend).posts.entries.count
-            try #require(have <= total, "@\(handle) has \(have) posts")
-            for number in 0..<(total - have) {
-                try await BackendFixtures.post(
-                    on: backend, as: handle, text: "\(handle)'s log \(number)",
-                    attachmentsJSON: BackendFixtures.photoJSON)
-            }
-            #expect(try await Self.serverProfile(of: handle, on: backend).posts.entries.count == total)
+        let have = try await Self.serverProfile(of: handle, on: backend).posts.entries.count
+        try #require(have < totals[0], "@\(handle) has \(have) posts")
+        for number in have..<totals[0] {
+            try await BackendFixtures.post(
+                on: backend, as: handle, text: "\(handle)'s log \(number)")
         }
         backend.close()
         let (session, _) = try await HeadlessHarness.session(
@@ -328,7 +325,14 @@ import Wire
         let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
         let policy = shell.context.registry[.feedPolicy]
 
-        for (handle, total) in targets {
+        for total in totals {
+            let posted = try await Self.serverProfile(of: handle, on: server).posts.entries.count
+            if posted < total {
+                try await BackendFixtures.post(
+                    on: server, as: handle, text: "\(handle)'s log \(posted)")
+            }
+            #expect(try await Self.serverProfile(of: handle, on: server).posts.entries.count == total)
+
             // When the person opens the profile and goes to its end
             let profile = try await Self.openProfile(of: handle, in: session)
             let endLine = "✓ That's all of @\(handle)'s posts"
@@ -407,9 +411,12 @@ import Wire
                     == "first of \(count) in this carousel")
             #expect(marker() == [Self.carouselMarker(0, of: count)])
 
-            // When → goes through every photo, the marker follows each place
+            // When → goes through every photo, the marker follows: looked at on either side of
+            // the tenth dot and at the last
             for index in 1..<count {
-                await Self.press(.right, in: session)
+                _ = session.shell?.handle(.right)
+                guard index >= 8 || index == count - 1 else { continue }
+                await session.settle()
                 #expect(
                     marker() == [Self.carouselMarker(index, of: count)], "\(app.id), \(index + 1)/\(count)")
             }
@@ -437,12 +444,12 @@ import Wire
         shell.context.faultControl?.setFaultProfile(.offline)
         session.networkDidChange()
         let count = 24
-        var liked: [String] = []
+        #expect(feed.items.count > 1)
         for _ in 0..<count {
-            liked.append(try #require(feed.postList.selectedItem?.media.text))
-            await Self.press(.character("l"), in: session)
-            await Self.press(.character("j"), in: session)
+            _ = shell.handle(.character("l"))
+            _ = shell.handle(.character("j"))
         }
+        await session.settle()
         #expect(shell.context.mutations.pending.count == count)
         shell.openTab(.mutations)
         await session.settle()

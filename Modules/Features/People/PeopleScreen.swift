@@ -15,7 +15,8 @@ import Wire
 @MainActor
 package final class PeopleScreen: AppScreen {
     private let context: AppContext
-    private let field = TextField(placeholder: "type a handle or a name", mode: .singleLine)
+    private let field = TextField(
+        placeholder: "type a handle or a name", mode: .singleLine, limit: PeopleScreen.textLimit)
     private var width: Int
     private var height: Int
     /// The accounts found for `resultsText`, best first.
@@ -31,6 +32,9 @@ package final class PeopleScreen: AppScreen {
 
     /// The most accounts one search shows.
     package static let resultLimit = 20
+    /// The longest search text, in characters: the accounts route's own limit (it refuses
+    /// longer text), so the field stops there rather than the search failing.
+    package static let textLimit = 100
     /// The lines above the results: the field and the line saying how the search went.
     private static let headerLines = 2
 

@@ -9,7 +9,8 @@ import Wire
 
 /// A post with its context: the posts above it (root first), the post, and its replies. Threaded
 /// posts are drawn joined by threadlines; comments are drawn compact under the post. Which one
-/// is decided by the `replyModel` socket.
+/// is decided by the `replyModel` socket. Replies come a page at a time, oldest first; more load
+/// as the person nears the end, as on the home feed.
 @MainActor
 package final class ThreadScreen: AppScreen {
     private let context: AppContext
@@ -18,11 +19,14 @@ package final class ThreadScreen: AppScreen {
     private let list: PostList
     private var page: ThreadPage?
     private var loading = false
+    private var loadingMore = false
     private var message: String?
     /// The post a first `d` asked to delete; the next key clears it (a second `d` deletes).
     private var askedToDelete: MediaID?
     /// Whether the thread closed itself because its post was deleted.
     private var closed = false
+    /// Replies asked for per page (the server's default page is smaller).
+    static let pageSize = 50
 
     /// Makes the thread of `mediaID` for a content area of `width` × `height`.
     package init(context: AppContext, mediaID: MediaID, width: Int, height: Int) {
@@ -49,22 +53,13 @@ package final class ThreadScreen: AppScreen {
         if page == nil { load() } else { rebuild() }
     }
 
-    /// Loads the thread from the server.
+    /// Loads the thread from the server; loading it again asks for as many replies as are shown
+    /// (up to the server's 100), so the person keeps their place.
     package func load() {
         loading = true
-        let client = context.client
-        let store = context.mediaStore
-        let id = mediaID
+        let limit = min(max(page?.replies.entries.count ?? 0, Self.pageSize), 100)
         context.tracker.run { [weak self] in
-            let result: Result<ThreadPage, TransportError>
-            do throws(TransportError) {
-                let envelope = try await client.thread(id, limit: 50)
-                store.apply(envelope.facts)
-                result = .success(envelope.payload)
-            } catch {
-                result = .failure(error)
-            }
-            guard let self else { return }
+            guard let result = await self?.fetch(cursor: nil, limit: limit), let self else { return }
             self.loading = false
             switch result {
             case .success(let page):
@@ -76,6 +71,50 @@ package final class ThreadScreen: AppScreen {
                 self.context.navigator?.setNeedsDisplay()
             }
         }
+    }
+
+    /// Loads the next page of replies, when there is one and nothing else is loading.
+    private func loadMore() {
+        guard !loading, !loadingMore, let cursor = page?.replies.nextCursor else { return }
+        loadingMore = true
+        context.tracker.run { [weak self] in
+            guard let result = await self?.fetch(cursor: cursor, limit: Self.pageSize), let self else {
+                return
+            }
+            self.loadingMore = false
+            switch result {
+            case .success(let more):
+                // A reload that finished meanwhile has its own cursor: this page is not next any more.
+                guard var page = self.page, page.replies.nextCursor == cursor else { return }
+                let known = Set(page.replies.entries.map(\.id))
+                page.replies.entries += more.replies.entries.filter { !known.contains($0.id) }
+                page.replies.nextCursor = more.replies.nextCursor
+                self.page = page
+                self.rebuild()
+            case .failure(let error):
+                self.message = FeedScreen.describe(error, doing: "load more replies")
+                self.context.navigator?.setNeedsDisplay()
+            }
+        }
+    }
+
+    /// One page of the thread from the server (its facts go to the media store).
+    private func fetch(cursor: String?, limit: Int) async -> Result<ThreadPage, TransportError> {
+        let client = context.client
+        let store = context.mediaStore
+        let id = mediaID
+        do throws(TransportError) {
+            let envelope = try await client.thread(id, cursor: cursor, limit: limit)
+            store.apply(envelope.facts)
+            return .success(envelope.payload)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func loadMoreIfNearEnd() {
+        let index = list.selectedIndex ?? 0
+        if index >= list.items.count - 3 { loadMore() }
     }
 
     func rebuild(selecting id: String? = nil) {
@@ -176,9 +215,13 @@ package final class ThreadScreen: AppScreen {
         askedToDelete = nil
         guard let command = keys.command(for: key) else { return false }
         switch command {
-        case .next: list.selectNext()
+        case .next:
+            list.selectNext()
+            loadMoreIfNearEnd()
         case .previous: list.selectPrevious()
-        case .list(let move): ListKeys.perform(move, on: list)
+        case .list(let move):
+            ListKeys.perform(move, on: list)
+            loadMoreIfNearEnd()
         case .open: list.activate()
         case .carousel(let page): CarouselKeys.perform(page, on: list, context: context)
         case .post(let post):

@@ -57,8 +57,8 @@ import Wire
             method: .post, path: "/v1/posts", body: #"{"text": "x", "attachments": {"type": "photo"}}"#,
             status: 400, code: "invalid_body", message: "attachments: expected an array, found an object"),
         Case(
-            method: .post, path: "/v1/posts", body: "{\"text\": \"\(String(repeating: "a", count: 2001))\"}",
-            status: 400, code: "invalid_body", message: "text: 2001 characters is over the limit of 2000"),
+            method: .post, path: "/v1/posts", body: "{\"text\": \"\(String(repeating: "a", count: 2201))\"}",
+            status: 400, code: "invalid_body", message: "text: 2201 characters is over the limit of 2200"),
         Case(
             method: .post, path: "/v1/posts/m1/replies", body: #"{"text": null}"#, status: 400,
             code: "invalid_body", message: "text: required field is missing"),

@@ -1,6 +1,6 @@
 import AppRuntime
 import AppTesting
-import Backend
+@_spi(Testing) import Backend
 import Composition
 import Features
 import Foundation
@@ -20,7 +20,7 @@ import Wire
         let response = await server.handle(
             Request(
                 .get, "/v1/posts/\(id.rawValue)",
-                headers: ["Authorization": "Bearer \(BackendSeed.defaultViewerToken)"]))
+                headers: ["Authorization": "Bearer \(server.testToken(forHandle: BackendSeed.firstHandle))"]))
         try #require(response.status == 200)
         return try WireFormat.decode(Media.self, from: response.body).facts[id] ?? MediaFacts()
     }

@@ -1,6 +1,6 @@
 import AppRuntime
 import AppTesting
-import Backend
+@_spi(Testing) import Backend
 import Composition
 import Features
 import Foundation
@@ -117,9 +117,6 @@ import Wire
 
     // MARK: The composer's text limit
 
-    /// The longest post text the shared backend takes.
-    static let serverTextLimit = 2000
-
     /// Text of exactly `count` characters, starting with `label` (words, so it wraps as text does).
     static func text(_ label: String, count: Int) -> String {
         let filler = String(repeating: " tide", count: count / 5 + 1)
@@ -174,14 +171,8 @@ import Wire
             #expect(top.media.text == text, "\(app.id): \(top.media.text.count) characters on top")
             #expect(feed.items.filter { $0.media.text == text }.count == 1)
             #expect(shell.context.mutations.pending.isEmpty)
-            withKnownIssue(
-                "the shared backend refuses a post over 2,000 characters (BackendCore.maximumTextLength) where Prism's composer allows 2,200"
-            ) {
-                #expect(shell.context.mutations.failed.isEmpty, "\(app.id), \(count) characters:\n\(frame)")
-                #expect(top.isConfirmed, "\(app.id): the server took \(count) characters")
-            } when: {
-                count > Self.serverTextLimit
-            }
+            #expect(shell.context.mutations.failed.isEmpty, "\(app.id), \(count) characters:\n\(frame)")
+            #expect(top.isConfirmed, "\(app.id): the server took \(count) characters")
             for record in shell.context.mutations.failed { try shell.context.mutations.discard(record.token) }
             await session.settle()
         }
@@ -293,7 +284,7 @@ import Wire
         let response = await server.handle(
             Request(
                 .get, "/v1/users/u\(index + 1)", query: [QueryItem("limit", "100")],
-                headers: ["Authorization": "Bearer \(BackendSeed.defaultViewerToken)"]))
+                headers: ["Authorization": "Bearer \(server.testToken(forHandle: BackendSeed.firstHandle))"]))
         try #require(response.status == 200)
         let profile = try WireFormat.decode(Profile.self, from: response.body).payload
         try #require(profile.posts.nextCursor == nil, "every post of @\(handle) in one answer")

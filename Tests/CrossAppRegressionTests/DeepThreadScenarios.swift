@@ -1,6 +1,6 @@
 import AppRuntime
 import AppTesting
-import Backend
+@_spi(Testing) import Backend
 import Composition
 import Features
 import Foundation
@@ -59,7 +59,7 @@ import Wire
         let response = await server.handle(
             Request(
                 .get, "/v1/posts/\(id)/thread",
-                headers: ["Authorization": "Bearer \(BackendSeed.defaultViewerToken)"]))
+                headers: ["Authorization": "Bearer \(server.testToken(forHandle: BackendSeed.firstHandle))"]))
         try #require(response.status == 200)
         return try WireFormat.decode(ThreadPage.self, from: response.body).payload.replies.entries.map(
             \.media.text)

@@ -148,7 +148,7 @@ struct Simulation {
             postCount += 1
             // Some posts are refused by the server (over 2,000 characters): permanent failures.
             let text =
-                "sim \(seed)-\(postCount)" + (random.below(8) == 0 ? String(repeating: "!", count: 2001) : "")
+                "sim \(seed)-\(postCount)" + (random.below(8) == 0 ? String(repeating: "!", count: 2201) : "")
             return .post(text: text, attachments: [])
         case 54..<64:
             if let post = pendingPosts.randomElement(using: &random) {

@@ -5,8 +5,9 @@ import Storage
 import Wire
 
 extension BackendCore {
-    /// The longest post text, in characters.
-    static let maximumTextLength = 2000
+    /// The longest post text, in characters: what the most generous app's composer allows (a
+    /// photo caption of 2,200), so no app lets a person write a post the server then refuses.
+    static let maximumTextLength = 2200
     /// The most attachments one post may carry.
     static let maximumAttachments = 10
 

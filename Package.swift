@@ -137,8 +137,13 @@ let package = Package(
         tests("ListEngine", ["ListEngine", "ListEngineTesting", "Basics"]),
         .target(name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Tests/TerminalUITesting"),
         tests("TerminalUI", ["TerminalUI", "TerminalUITesting", "ListEngine", "Basics"]),
-        tests("Backend", ["Backend", "Wire", "MediaModel", "Storage", "CommandLineKit", "backend-server"]),
         .target(name: "SocketTesting", path: "Tests/SocketTesting"),
+        .target(
+            name: "ServerTesting", dependencies: ["HTTPServer", "Wire", "SocketTesting"],
+            path: "Tests/ServerTesting"),
+        tests(
+            "Backend",
+            ["Backend", "Wire", "MediaModel", "Storage", "CommandLineKit", "ServerTesting", "backend-server"]),
         .target(
             name: "NetworkingTesting",
             dependencies: [
@@ -176,11 +181,15 @@ let package = Package(
             "HTTPServer",
             [
                 "HTTPServer", "Backend", "Networking", "ServerAPI", "Mutations", "Wire", "MediaModel",
-                "Storage", "SocketTesting",
+                "Storage", "SocketTesting", "ServerTesting",
             ]),
         tests(
             "Security",
-            ["Backend", "HTTPServer", "ServerAPI", "Wire", "MediaModel", "Storage", "SocketTesting"]),
+            [
+                "Backend", "HTTPServer", "ServerAPI", "Wire", "MediaModel", "Storage", "SocketTesting",
+                "ServerTesting", "backend-server", "ManifestLint", "ManifestLintTesting", "CommandLineKit",
+                "Composition",
+            ]),
         tests("AppRuntime", ["AppRuntime", "Composition", "CommandLineKit", "Backend", "Mutations", "Wire"]),
         .target(
             name: "AppTesting",
@@ -197,8 +206,13 @@ let package = Package(
                 "CommandLineKit",
                 "Sockets", "MediaModel", "ServerAPI", "TerminalUI", "TerminalUITesting",
             ]),
+        .target(
+            name: "ManifestLintTesting",
+            dependencies: ["ManifestLint", "CommandLineKit", "Composition", "PrismApp", "StrandApp"],
+            path: "Tests/ManifestLintTesting"),
         tests(
-            "ManifestLint", ["ManifestLint", "Composition", "CommandLineKit"], resources: [.copy("Fixtures")]),
+            "ManifestLint", ["ManifestLint", "ManifestLintTesting", "Composition", "CommandLineKit"],
+            resources: [.copy("Fixtures")]),
         tests("MutationTesting", ["MutationTesting", "CommandLineKit"]),
         tests(
             "CrossAppRegression",

@@ -2,6 +2,7 @@
 import CommandLineKit
 import Foundation
 import MediaModel
+import ServerTesting
 import Testing
 import Wire
 

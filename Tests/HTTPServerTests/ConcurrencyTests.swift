@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import MediaModel
 import ServerAPI
+import ServerTesting
 import Testing
 import Wire
 

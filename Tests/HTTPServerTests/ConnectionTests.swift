@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import ServerTesting
 import Storage
 import Testing
 import Wire

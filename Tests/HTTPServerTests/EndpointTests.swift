@@ -3,12 +3,13 @@ import Foundation
 import HTTPServer
 import MediaModel
 import ServerAPI
+import ServerTesting
 import Testing
 import Wire
 
 /// What only HTTP has: the bearer token header, methods the router does not know, long polls
-/// held by the server. (Every endpoint and refusal over both transports: ServerAPITests'
-/// `BothTransportsTests`.)
+/// held by the server. (HEAD answered like GET: SecurityTests' `HeadAndExpectTests`. Every
+/// endpoint and refusal over both transports: ServerAPITests' `BothTransportsTests`.)
 @Suite struct EndpointTests {
     @Test func theBearerToken_selectsTheViewer() async throws {
         let fixture = try ServerFixture()
@@ -26,27 +27,6 @@ import Wire
         #expect(response.status == 405)
         #expect(response.headers["Allow"] == "GET")
         #expect(response.errorCode == "method_not_allowed")
-        await fixture.stop()
-    }
-
-    @Test(arguments: ["/v1/feed?limit=5", "/v1/accounts", "/v1/nothing-here"])
-    func head_answersLikeGetWithoutTheBody(_ target: String) async throws {
-        let fixture = try ServerFixture()
-        let raw = try fixture.raw()
-        raw.send(RawClient.get(target, token: fixture.token))
-        let get = try await raw.readResponse()
-        raw.send(RawClient.get(target, token: fixture.token).replacingOccurrences(of: "GET ", with: "HEAD "))
-        let head = try await raw.readResponse(headOnly: true)
-        #expect(head.status == get.status)
-        #expect(head.headers["Content-Length"] == String(get.body.count))
-        let names = { (response: RawClient.RawResponse) in
-            response.headers.map { $0.name.lowercased() }.filter { $0 != "date" }
-        }
-        #expect(names(head) == names(get))
-        #expect(head.body.isEmpty)
-        // Nothing followed the head: the next request on the connection is answered normally.
-        raw.send(RawClient.get(target, token: fixture.token))
-        #expect(try await raw.readResponse().body == get.body)
         await fixture.stop()
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import ServerTesting
 import Testing
 import Wire
 
@@ -125,12 +126,6 @@ import Wire
             bytes: "GET / HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nAuthorization: Bearer b\r\n\r\n",
             status: 400, code: "bad_authorization",
             message: "the request has 2 Authorization headers; send exactly one"),
-        Case(
-            name: "an expectation the server cannot meet",
-            bytes: "GET / HTTP/1.1\r\nHost: x\r\nExpect: 999-foo\r\n\r\n", status: 417,
-            code: "expectation_failed",
-            message: "the server cannot meet 'Expect: 999-foo'; the only expectation it knows is 100-continue"
-        ),
     ]
 
     @Test(arguments: cases)

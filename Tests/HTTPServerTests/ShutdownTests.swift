@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import ServerTesting
 import SocketTesting
 import Testing
 import Wire

@@ -2,16 +2,14 @@ import CommandLineKit
 import Composition
 import Foundation
 import ManifestLint
+import ManifestLintTesting
 import Testing
 
 @Suite struct LintCommandTests {
     func run(_ arguments: [String], in directory: String = LintFixtures.packageRoot) -> (
         Int32, String, String
     ) {
-        let output = CapturedTextOutput()
-        let status = LintCommand.run(
-            arguments: arguments, apps: LintFixtures.apps, output: output, currentDirectory: directory)
-        return (status, output.output, output.error)
+        LintRun.run(arguments, in: directory)
     }
 
     @Test func packageDirWithoutAPackage_namesThatDirectory() throws {
@@ -28,16 +26,7 @@ import Testing
 
     /// A scratch package root holding the repository's manifests with one file replaced.
     func scratchPackage(strandManifest: String) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(
-            atPath: "\(root)/Manifests", withIntermediateDirectories: true)
-        try Data().write(to: URL(fileURLWithPath: "\(root)/Package.swift"))
-        try FileManager.default.copyItem(
-            atPath: "\(LintFixtures.packageRoot)/Manifests/prism.json", toPath: "\(root)/Manifests/prism.json"
-        )
-        try Data(strandManifest.utf8).write(to: URL(fileURLWithPath: "\(root)/Manifests/strand.json"))
-        return root
+        try LintRun.scratchPackage(strandManifest: strandManifest)
     }
 
     @Test func cleanRepository_exitsZero() {

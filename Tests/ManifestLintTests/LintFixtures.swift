@@ -1,19 +1,16 @@
 import Composition
 import Foundation
 import ManifestLint
+import ManifestLintTesting
 import PrismApp
 import StrandApp
 import Testing
 
 enum LintFixtures {
-    /// The package root, found from this file's path.
-    static let packageRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
+    /// The package root.
+    static let packageRoot = LintRun.packageRoot
 
-    static let apps = [Prism.definition, Strand.definition]
+    static let apps = LintRun.apps
 
     /// The fixture directory with one broken manifest, from the test bundle.
     static func directory(_ name: String) throws -> String {

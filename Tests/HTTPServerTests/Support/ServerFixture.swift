@@ -2,6 +2,7 @@
 import Foundation
 import HTTPServer
 import ServerAPI
+import ServerTesting
 import Synchronization
 import Wire
 
@@ -45,44 +46,6 @@ struct ServerFixture {
     func raw(readTimeout: Duration = .seconds(5)) throws -> RawClient {
         try RawClient(port: port, readTimeout: readTimeout)
     }
-}
-
-/// Starts a server with a custom handler on an ephemeral port.
-func startServer(
-    configure: (inout HTTPServer.Configuration) -> Void = { _ in }, log: LogRecorder = LogRecorder(),
-    handler: @escaping HTTPServer.Handler
-) throws -> HTTPServer {
-    var configuration = HTTPServer.Configuration(port: 0, requestTimeout: testRequestTimeout)
-    configuration.accessLog = { log.append($0) }
-    configure(&configuration)
-    return try HTTPServer.start(configuration, handler: handler)
-}
-
-/// The request timeout of test servers, unless a test sets its own: long, because a whole
-/// `swift test` run in parallel can delay a test's next send by seconds, and a test that pauses
-/// between pieces of a request must not meet the timeout by accident.
-let testRequestTimeout: Duration = .seconds(300)
-
-/// Access log entries, in the order the server wrote them.
-final class LogRecorder: Sendable {
-    private let entries = Mutex<[AccessLogEntry]>([])
-
-    func append(_ entry: AccessLogEntry) { entries.withLock { $0.append(entry) } }
-
-    var all: [AccessLogEntry] { entries.withLock { $0 } }
-}
-
-/// Waits (polling every 5 ms) until `condition` holds, for up to 60 s; returns whether it held.
-/// For server-side effects that land just after a client has seen the response. The limit only
-/// detects a hang: a machine whose cores are busy with other work can hold the server back for
-/// seconds, and a shorter wait would fail a correct server.
-func eventually(_ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(60)
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return condition()
 }
 
 /// A gate a test handler waits on until the test opens it.

@@ -2,6 +2,7 @@ import CommandLineKit
 import Composition
 import Foundation
 import ManifestLint
+import ManifestLintTesting
 import Testing
 
 /// A manifest may hold anything: manifest-lint never passes its control characters to the
@@ -12,11 +13,10 @@ import Testing
 
     func lint(strandManifest transform: (String) -> String) throws -> (Int32, String) {
         let original = try String(
-            contentsOfFile: "\(LintFixtures.packageRoot)/Manifests/strand.json", encoding: .utf8)
-        let commands = LintCommandTests()
-        let root = try commands.scratchPackage(strandManifest: transform(original))
+            contentsOfFile: "\(LintRun.packageRoot)/Manifests/strand.json", encoding: .utf8)
+        let root = try LintRun.scratchPackage(strandManifest: transform(original))
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let (status, output, error) = commands.run(["--skip-package-graph"], in: root)
+        let (status, output, error) = LintRun.run(["--skip-package-graph"], in: root)
         return (status, output + error)
     }
 

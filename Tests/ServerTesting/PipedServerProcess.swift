@@ -9,18 +9,30 @@ import Synchronization
 /// stop reading it (`closeOutput()`) the way `backend-server | head -1` does. Started with
 /// `posix_spawn` (no Foundation `Process` inside the test process); standard error is drained
 /// on a thread of its own.
-final class PipedServerProcess: Sendable {
+public final class PipedServerProcess: Sendable {
+    /// The path of `backend-server`, built next to the test bundle (a test target that runs it
+    /// depends on the `backend-server` target).
+    public static var backendServerPath: String {
+        let bundle =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        var directory = (bundle as NSString).deletingLastPathComponent
+        // On some platforms the bundle's executable sits inside <name>.xctest/Contents/MacOS.
+        while directory.contains(".xctest") { directory = (directory as NSString).deletingLastPathComponent }
+        return (directory as NSString).appendingPathComponent("backend-server")
+    }
+
     /// The child's process id.
-    let pid: pid_t
+    public let pid: pid_t
     private let outputRead: Mutex<Int32>
     private let status = Mutex<Int32?>(nil)
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// Starts `path` with `arguments`.
-    init(_ path: String, _ arguments: [String]) throws {
+    public init(_ path: String, _ arguments: [String]) throws {
         var out: [Int32] = [-1, -1]
         var err: [Int32] = [-1, -1]
         guard pipe(&out) == 0 else { throw Failure(description: "pipe failed: errno \(errno)") }
@@ -58,7 +70,7 @@ final class PipedServerProcess: Sendable {
 
     /// Reads standard output until a line starting with `prefix` arrives (or the output ends,
     /// or 60 s pass) and returns that line.
-    func readLine(startingWith prefix: String) throws -> String {
+    public func readLine(startingWith prefix: String) throws -> String {
         try outputRead.withLock { descriptor -> String in
             var text = ""
             var byte: UInt8 = 0
@@ -79,7 +91,7 @@ final class PipedServerProcess: Sendable {
     }
 
     /// Closes the read end of standard output: from now on every write to it fails with EPIPE.
-    func closeOutput() {
+    public func closeOutput() {
         outputRead.withLock { descriptor in
             if descriptor >= 0 { close(descriptor) }
             descriptor = -1
@@ -87,7 +99,7 @@ final class PipedServerProcess: Sendable {
     }
 
     /// Whether the child has not exited yet (reaps it when it has).
-    var isRunning: Bool {
+    public var isRunning: Bool {
         status.withLock { status in
             guard status == nil else { return false }
             var raw: Int32 = 0
@@ -98,12 +110,12 @@ final class PipedServerProcess: Sendable {
     }
 
     /// Sends `signal` to the child if it is still running.
-    func kill(_ signal: Int32) {
+    public func kill(_ signal: Int32) {
         if isRunning { _ = Glibc.kill(pid, signal) }
     }
 
     /// Waits for the child to exit and returns its exit code, or 128 + the signal that ended it.
-    func waitForExit() -> Int32 {
+    public func waitForExit() -> Int32 {
         let raw = status.withLock { status -> Int32 in
             if let status { return status }
             var raw: Int32 = 0
@@ -122,7 +134,7 @@ final class PipedServerProcess: Sendable {
     }
 
     /// The child's resident memory in KiB (`VmRSS` in /proc), or nil once it is gone.
-    var residentKiB: Int? {
+    public var residentKiB: Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
         else { return nil }
@@ -131,7 +143,7 @@ final class PipedServerProcess: Sendable {
 
     /// Opens a connection to `127.0.0.1:port` and sends `bytes` on it without reading; returns
     /// the socket (to close later), or -1. A send the server refuses (it closed) is not an error.
-    static func open(_ bytes: [UInt8], port: Int) -> Int32 {
+    public static func open(_ bytes: [UInt8], port: Int) -> Int32 {
         let fd = connectLoopback(port: port)
         guard fd >= 0 else { return -1 }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
@@ -168,7 +180,7 @@ final class PipedServerProcess: Sendable {
 
     /// Sends one request on a connection of its own to `127.0.0.1:port` and returns what came
     /// back before the server closed the connection (empty when it could not connect).
-    static func exchange(_ request: String, port: Int) -> String {
+    public static func exchange(_ request: String, port: Int) -> String {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return "" }
         defer { close(fd) }

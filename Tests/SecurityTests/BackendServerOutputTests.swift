@@ -1,4 +1,5 @@
 import Foundation
+import ServerTesting
 import Testing
 
 #if canImport(Glibc)
@@ -16,7 +17,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("backend-output-\(UUID().uuidString)").path
         let server = try PipedServerProcess(
-            BackendServerCommandTests.executable, ["--port", "0", "--data-dir", directory] + extra)
+            PipedServerProcess.backendServerPath, ["--port", "0", "--data-dir", directory] + extra)
         let line = try server.readLine(startingWith: "listening on ")
         let port = try #require(line.split(separator: ":").last.flatMap { Int($0) }, "no port in '\(line)'")
         return (server, port, directory)

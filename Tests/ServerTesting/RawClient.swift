@@ -1,6 +1,5 @@
 import Foundation
 import SocketTesting
-import Storage
 import Wire
 
 #if canImport(Glibc)
@@ -16,23 +15,23 @@ import Wire
 ///
 /// `@unchecked Sendable` invariant: a client is used by one test, one call at a time (each
 /// awaited before the next), so its buffer is never touched by two threads at once.
-final class RawClient: @unchecked Sendable {
+public final class RawClient: @unchecked Sendable {
     /// A response as read off the socket.
-    struct RawResponse {
-        var status: Int
-        var headers: Headers
-        var body: Data
+    public struct RawResponse: Sendable {
+        public var status: Int
+        public var headers: Headers
+        public var body: Data
 
-        var errorCode: String? { ErrorBody(decoding: body)?.code }
-        var errorMessage: String? { ErrorBody(decoding: body)?.message }
-        var closes: Bool { headers["Connection"]?.lowercased() == "close" }
+        public var errorCode: String? { ErrorBody(decoding: body)?.code }
+        public var errorMessage: String? { ErrorBody(decoding: body)?.message }
+        public var closes: Bool { headers["Connection"]?.lowercased() == "close" }
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    private(set) var fd: Int32
+    public private(set) var fd: Int32
     private var buffer: [UInt8] = []
 
     /// Connects to 127.0.0.1:`port`.
@@ -43,7 +42,7 @@ final class RawClient: @unchecked Sendable {
     ///
     /// `from` is the local address to connect from (another loopback address, such as
     /// `127.0.0.2`, is a second client address on Linux); nil lets the kernel choose.
-    init(port: Int, readTimeout: Duration = .seconds(5), from source: String? = nil) throws {
+    public init(port: Int, readTimeout: Duration = .seconds(5), from source: String? = nil) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
         if let source {
@@ -78,7 +77,7 @@ final class RawClient: @unchecked Sendable {
     /// Whether connecting to `port` is refused. (To learn whether anything listens on a port
     /// that another test may have taken since, use `PortReservation.nobodyListens(on:)`: a probe
     /// connection would land on that test's server.)
-    static func isRefused(port: Int) -> Bool {
+    public static func isRefused(port: Int) -> Bool {
         do {
             _ = try RawClient(port: port)
             return false
@@ -89,7 +88,7 @@ final class RawClient: @unchecked Sendable {
 
     /// Sends bytes; false when the server has closed the connection.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    public func send(_ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let count = bytes.withUnsafeBytes { raw in
@@ -103,11 +102,11 @@ final class RawClient: @unchecked Sendable {
 
     /// Sends text.
     @discardableResult
-    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+    public func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     /// A GET with the Host header, a bearer token when given (and `extra` header lines, each
     /// ending in CRLF).
-    static func get(_ target: String, token: String? = nil, extra: String = "") -> String {
+    public static func get(_ target: String, token: String? = nil, extra: String = "") -> String {
         "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             + (token.map { "Authorization: Bearer \($0)\r\n" } ?? "")
             + "\(extra)\r\n"
@@ -132,28 +131,28 @@ final class RawClient: @unchecked Sendable {
 
     /// How long a response that is expected may take: a whole parallel `swift test` run can hold
     /// a server back for longer than the socket's read timeout.
-    static let responseWait: TimeInterval = 60
+    public static let responseWait: TimeInterval = 60
 
     /// Runs blocking work on a thread of its own and returns its result.
-    static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    public static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result { try work() }) }.start()
         }
     }
 
     /// Reads one response (framed by `Content-Length`; no body for HEAD when `headOnly`).
-    func readResponse(headOnly: Bool = false) async throws -> RawResponse {
+    public func readResponse(headOnly: Bool = false) async throws -> RawResponse {
         try await Self.offPool { try self.readResponseNow(headOnly: headOnly) }
     }
 
     /// Whether the server closes the connection: end of stream (or a reset) before any byte,
     /// waited for up to `responseWait`; false when bytes arrive first or nothing happens in time.
-    func isClosedByServer() async -> Bool {
+    public func isClosedByServer() async -> Bool {
         (try? await Self.offPool { self.isClosedByServerNow() }) ?? false
     }
 
     /// Reads and returns whatever arrives until the server closes (waiting up to `responseWait`).
-    func readToEnd() async -> [UInt8] {
+    public func readToEnd() async -> [UInt8] {
         (try? await Self.offPool { self.readToEndNow() }) ?? []
     }
 
@@ -238,7 +237,7 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// Closes with a reset (SO_LINGER 0: the server gets RST, not an orderly end of stream).
-    func reset() {
+    public func reset() {
         guard fd >= 0 else { return }
         var option = linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
@@ -247,5 +246,5 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// Shuts the sending side (the server sees end of stream).
-    func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
+    public func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
 }

@@ -1,0 +1,56 @@
+// The security suite: each attack that issue 15 ("Hardening") names, and the test that tries
+// it, by the issue's sections. Run it alone with `swift test --filter SecurityTests`.
+//
+// Identity (any caller could act as any user)
+// - A session from a handle alone (`POST /v1/sessions {"handle":"grace"}`):
+//   SignInAttackTests.signingInWithAHandleAlone_getsNoToken
+// - Seed tokens `seed-<handle>` that never expire: SignInAttackTests.seedStyleTokens_areRefused,
+//   TokenAttackTests.anExpiredToken_isRefused_andItsRenewTokenGivesANewOne,
+//   TokenAttackTests.tokensAreRandom_256BitsOfHex_andNeverRepeat
+// - The demo password off demo mode:
+//   SignInAttackTests.demoAccounts_cannotSignInOffDemoMode_evenWithTheDemoPassword
+// - A token after sign-out, a renew token used twice:
+//   TokenAttackTests.aTokenAfterSignOut_isRefused_andSoIsItsRenewToken,
+//   TokenAttackTests.aRenewTokenUsedTwice_revokesTheWholeSession
+// - Guessing passwords: BruteForceTests.fiveWrongPasswordsForAnAccount_lockItFor15Minutes,
+//   BruteForceTests.twentyWrongPasswordsFromOneAddress_lockEveryAccountFromIt,
+//   BruteForceTests.aSuccessfulSignIn_clearsTheAccountsCount
+// - A flood of sign-ins, each hashing a password:
+//   PasswordFloodTests.manySignInsAtOnce_neverHashMoreThanTwoPasswordsAtOnce
+// - A copy of the server's database: StoredSecretsTests.theDatabaseHoldsNoTokenAndNoPassword,
+//   StoredSecretsTests.passwordsAreScryptHashes_withASaltOfTheirOwn
+// - Replaying someone's account-creation key, or another account's mutation key:
+//   ReplayAttackTests.aReplayedAccountCreationKey_neverHandsOutTheAccountsToken,
+//   ReplayAttackTests.aReplayedMutationKeyFromAnotherAccount_neverSeesTheFirstResponse
+// - Duplicate `Authorization` headers, duplicate JSON keys:
+//   MalformedIdentityRequestTests.twoAuthorizationHeaders_are400_notTheFirstOrTheLastUser,
+//   MalformedIdentityRequestTests.aDuplicateKeyInASignInBody_is400
+// (Not attacks, tested beside their code: the session file's mode 0600 in AppRuntimeTests'
+// SessionStoreTests; `backend-server --demo` in BackendTests' BackendServerDemoModeTests;
+// `--user` in CrossAppRegressionTests' IdentityScenarios.)
+//
+// The server stays available
+// - 1,024 idle connections holding every slot:
+//   AvailabilityTests.aNewConnectionThatSendsNothing_isClosedWhenTheRequestTimeoutEnds,
+//   AvailabilityTests.silentConnectionsFillingEverySlot_areClosed_andTheServerServesAgain
+// - A connection flood from one address:
+//   AvailabilityTests.aFloodFromOneAddress_takesOnlyItsShare_andAnotherAddressIsServed,
+//   BackendServerOutputTests.maxConnectionsPerAddress_refusesTheConnectionOverIt
+// - 1,000 connections holding 1 MiB partial bodies:
+//   BodiesInFlightTests.bodiesOverTheCap_areRefusedWith503_andTheBudgetComesBack,
+//   BackendServerOutputTests.halfSentBodies_holdAtMostTheCap_andTheMemoryComesBack
+// - `backend-server … | head -1`, then requests (Broken pipe in logging):
+//   BackendServerOutputTests.accessLogToAClosedPipe_losesTheLines_andTheServerKeepsServing
+// - Ctrl-C under `| tee`: BackendServerOutputTests.ctrlCWithNobodyReading_stopsCleanly
+// - HEAD, answered like GET without a body: HeadAndExpectTests.head_answersLikeGetWithoutTheBody
+// - `Expect: 999-foo`, answered 417:
+//   HeadAndExpectTests.anExpectationTheServerCannotMeet_isRefusedWithTheSharedErrorBodyAndClosed
+//
+// Hostile input to tools
+// - manifest-lint echoing control characters (an ESC sequence in a socket key):
+//   HostileManifestTests.anEscapeSequenceInASocketKey_isShownEscaped_andRefused,
+//   HostileManifestTests.aDisplayNameWithAControlCharacter_isRefused
+// - manifest-lint printing a 10 MB key in full:
+//   HostileManifestTests.aTenMegabyteSocketKey_isCut_andRefused,
+//   HostileManifestTests.anUnknownKeyOfTenMegabytes_isCutInItsDiagnostic,
+//   HostileManifestTests.anOverlongDisplayName_isRefused

@@ -1,0 +1,43 @@
+import HTTPServer
+import Synchronization
+import Wire
+
+/// Starts a server with a custom handler on an ephemeral port.
+public func startServer(
+    configure: (inout HTTPServer.Configuration) -> Void = { _ in }, log: LogRecorder = LogRecorder(),
+    handler: @escaping HTTPServer.Handler
+) throws -> HTTPServer {
+    var configuration = HTTPServer.Configuration(port: 0, requestTimeout: testRequestTimeout)
+    configuration.accessLog = { log.append($0) }
+    configure(&configuration)
+    return try HTTPServer.start(configuration, handler: handler)
+}
+
+/// The request timeout of test servers, unless a test sets its own: long, because a whole
+/// `swift test` run in parallel can delay a test's next send by seconds, and a test that pauses
+/// between pieces of a request must not meet the timeout by accident.
+public let testRequestTimeout: Duration = .seconds(300)
+
+/// Access log entries, in the order the server wrote them.
+public final class LogRecorder: Sendable {
+    private let entries = Mutex<[AccessLogEntry]>([])
+
+    public init() {}
+
+    public func append(_ entry: AccessLogEntry) { entries.withLock { $0.append(entry) } }
+
+    public var all: [AccessLogEntry] { entries.withLock { $0 } }
+}
+
+/// Waits (polling every 5 ms) until `condition` holds, for up to 60 s; returns whether it held.
+/// For server-side effects that land just after a client has seen the response. The limit only
+/// detects a hang: a machine whose cores are busy with other work can hold the server back for
+/// seconds, and a shorter wait would fail a correct server.
+public func eventually(_ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return condition()
+}

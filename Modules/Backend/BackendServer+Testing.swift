@@ -41,10 +41,13 @@ extension BackendServer {
     }
 
     /// A backend of its own in a new temporary directory, holding the default seed's data
-    /// (seeded once per process, then copied: seeding is the slow part of a test).
+    /// (seeded once per process, then copied: seeding is the slow part of a test). Its new
+    /// passwords are hashed at the `minimal` cost unless `sessionPolicy` says otherwise: a whole
+    /// test run makes hundreds of accounts and failed sign-ins, and at the standard cost they
+    /// queue for the two-at-once gate until a loaded run's requests time out.
     public static func seededCopy(
         clock: any WallClock = ManualClock(), demoMode: Bool = false,
-        sessionPolicy: SessionPolicy = SessionPolicy()
+        sessionPolicy: SessionPolicy = SessionPolicy(passwordCost: .minimal)
     ) throws -> BackendServer {
         let directory = try makeTemporaryDirectory("copy")
         try FileManager.default.copyItem(

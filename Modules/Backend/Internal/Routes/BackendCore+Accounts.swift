@@ -123,7 +123,11 @@ extension BackendCore {
                 route, key: key, made: made, handle: handle, password: password)
         }
         if try read({ db in try Self.handleTaken(handle, db) }) { throw Self.handleTaken(handle) }
-        let passwordHash = try await KDFGate.shared.run { try PasswordHash.make(password) }
+        let passwordHash: String
+        switch sessionPolicy.passwordCost {
+        case .standard: passwordHash = try await KDFGate.shared.run { try PasswordHash.make(password) }
+        case .minimal: passwordHash = try PasswordHash.make(password, cost: .demo)
+        }
         let now = nowMilliseconds
         let outcome = try database.transaction { db -> (IssuedSession, [UInt8])? in
             if let key,

@@ -26,6 +26,19 @@ public enum MutationJournalSchema {
         return try rows.first?.int(0) ?? 0
     }
 
+    /// How many changes in `database`'s journal have not reached the server: those still to be
+    /// sent (pending or in flight) and those that failed (kept until the person retries or
+    /// discards them).
+    ///
+    /// - Throws: `StorageError` when the journal cannot be read.
+    public static func unsentCounts(_ database: Database) throws(StorageError) -> (waiting: Int, failed: Int)
+    {
+        let rows = try database.query(
+            "SELECT coalesce(sum(state IN (0, 1)), 0), coalesce(sum(state = 2), 0) FROM mutation_journal")
+        guard let row = rows.first else { return (0, 0) }
+        return (try row.int(0), try row.int(1))
+    }
+
     static let version2 = """
         CREATE TABLE mutation_journal (
             sequence INTEGER PRIMARY KEY AUTOINCREMENT,

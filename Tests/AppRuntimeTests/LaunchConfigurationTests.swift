@@ -121,4 +121,14 @@ import Wire
         #expect(try parse(["--describe"], terminal: false).mode == .describe)
         #expect(try parse(["--help"], terminal: false).mode == .help)
     }
+
+    @Test func signOut_isAModeOfItsOwn_withoutATerminal() throws {
+        let configuration = try parse(["--sign-out", "--data-dir", "/tmp/x"], terminal: false)
+        #expect(configuration.mode == .signOut)
+        #expect(configuration.dataDirectory == "/tmp/x")
+        #expect(
+            LaunchConfiguration.commandLine(for: "demo").helpText.contains(
+                "revoke the saved session on the server and forget it here; refused while changes wait to be sent"
+            ))
+    }
 }

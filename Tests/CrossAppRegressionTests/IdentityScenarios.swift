@@ -1,6 +1,7 @@
 import AppRuntime
 import AppTesting
 @_spi(Testing) import Backend
+import CommandLineKit
 import Composition
 import Features
 import Foundation
@@ -14,6 +15,10 @@ import Synchronization
 import TerminalUI
 import Testing
 import Wire
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Signing in as a person meets it: tokens expire and are renewed without anyone noticing, a
 /// new account is protected by the password chosen at onboarding, a wrong password says so and
@@ -269,6 +274,153 @@ import Wire
     }
 
     // MARK: Helpers
+
+    /// `--sign-out` revokes the saved session on the server and forgets it here: the old token
+    /// (and its renew token) no longer work for anyone who copied them, and a second sign-out
+    /// says there is nothing to sign out.
+    @Test(arguments: ShippedApp.all)
+    func signOut_revokesTheSessionOnTheServer_andForgetsItHere(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let signedIn = await HeadlessHarness.run(
+            app.definition, script: "wait\n", directories: directories, extraArguments: ["--user", "grace"])
+        #expect(signedIn.status == 0, "\(app.id): \(signedIn.errors)")
+        let store = SessionStore(dataDirectory: directories.data)
+        let saved = try #require(store.load())
+
+        let run = await Self.signOut(app, directories)
+        #expect(run.status == 0, "\(app.id): \(run.error)")
+        #expect(
+            run.output
+                == "signed out @grace: the session is revoked on the server and removed here; the next launch "
+                + "shows onboarding\n", "\(app.id): \(run.output)")
+        #expect(store.load() == nil && !FileManager.default.fileExists(atPath: store.path))
+
+        let backend = try directories.openBackend()
+        defer { backend.close() }
+        let me = await backend.handle(
+            Request(.get, "/v1/me", headers: ["Authorization": "Bearer \(saved.token)"]))
+        #expect(me.status == 401, "the revoked token is refused")
+        let renew = await backend.handle(
+            Request(
+                .post, "/v1/sessions/renew", headers: ["Content-Type": "application/json"],
+                body: Data("{\"renewToken\": \"\(saved.renewToken ?? "")\"}".utf8)))
+        #expect(renew.status == 401, "the revoked renew token is refused")
+
+        let again = await Self.signOut(app, directories)
+        #expect(again.status == 0, "\(app.id): \(again.error)")
+        #expect(again.output == "not signed in here (no session in \(directories.data))\n")
+    }
+
+    /// A change made offline has not reached the server: signing out would lose it, or send it
+    /// later as whoever signs in next. `--sign-out` refuses and keeps the session.
+    @Test(arguments: ShippedApp.all)
+    func signOut_withAChangeWaiting_isRefused_andTheSessionKept(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let liked = await HeadlessHarness.run(
+            app.definition, script: "wait\nnetwork offline\nkey l\nwait\n", directories: directories,
+            extraArguments: ["--user", "grace"])
+        #expect(liked.status == 0, "\(app.id): \(liked.errors)")
+        let store = SessionStore(dataDirectory: directories.data)
+        let saved = try #require(store.load())
+
+        let run = await Self.signOut(app, directories)
+        #expect(run.status == 1)
+        #expect(
+            run.error.contains("1 change made as @grace has not reached the server"),
+            "\(app.id): \(run.error)")
+        #expect(
+            run.error.contains(
+                "run the app online until Sync says everything is sent (or discard failed ones with x), then sign out"
+            ),
+            "\(app.id): \(run.error)")
+        #expect(store.load() == saved, "the session is kept")
+
+        // A failed change (the Sync tab keeps it until retried or discarded) counts too
+        do {
+            let database = try Database(path: directories.data + "/app.sqlite")
+            defer { try? database.close() }
+            _ = try database.execute("UPDATE mutation_journal SET state = 2 WHERE state IN (0, 1)")
+        }
+        let failed = await Self.signOut(app, directories)
+        #expect(failed.status == 1)
+        #expect(failed.error.contains("(0 waiting, 1 failed)"), "\(app.id): \(failed.error)")
+        #expect(store.load() == saved, "the session is kept")
+    }
+
+    /// The server cannot be reached: the session cannot be revoked, so it is kept (forgetting it
+    /// here would leave it alive on the server with nobody able to end it).
+    @Test(arguments: ShippedApp.all)
+    func signOut_whenTheServerCannotBeReached_keepsTheSession(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let signedIn = await HeadlessHarness.run(
+            app.definition, script: "wait\n", directories: directories, extraArguments: ["--user", "grace"])
+        #expect(signedIn.status == 0, "\(app.id): \(signedIn.errors)")
+        let store = SessionStore(dataDirectory: directories.data)
+        let saved = try #require(store.load())
+
+        let run = await Self.signOut(app, directories, extraArguments: ["--network", "offline"])
+        #expect(run.status == 1)
+        #expect(
+            run.error.contains(
+                "the server cannot be reached, so the session could not be revoked; it is kept: try again when online"
+            ),
+            "\(app.id): \(run.error)")
+        #expect(store.load() == saved)
+    }
+
+    /// A session the server already ended (signed out elsewhere) counts as signed out: the file
+    /// is removed and the run says so.
+    @Test(arguments: ShippedApp.all)
+    func signOut_ofASessionAlreadyEnded_removesIt(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let signedIn = await HeadlessHarness.run(
+            app.definition, script: "wait\n", directories: directories, extraArguments: ["--user", "grace"])
+        #expect(signedIn.status == 0, "\(app.id): \(signedIn.errors)")
+        let store = SessionStore(dataDirectory: directories.data)
+        let saved = try #require(store.load())
+        do {
+            let backend = try directories.openBackend()
+            defer { backend.close() }
+            let ended = await backend.handle(
+                Request(.delete, "/v1/sessions/current", headers: ["Authorization": "Bearer \(saved.token)"]))
+            #expect(ended.status == 204)
+        }
+
+        let run = await Self.signOut(app, directories)
+        #expect(run.status == 0, "\(app.id): \(run.error)")
+        #expect(
+            run.output.contains("the session of @grace had already ended on the server"),
+            "\(app.id): \(run.output)")
+        #expect(store.load() == nil)
+    }
+
+    /// A running app holds the data directory: `--sign-out` waits its turn rather than pulling
+    /// the session from under it.
+    @Test(arguments: ShippedApp.all)
+    func signOut_whileTheAppRuns_isRefused(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, extraArguments: ["--user", "grace"])
+        let run = await Self.signOut(app, directories)
+        #expect(run.status == 1)
+        #expect(
+            run.error.contains("is in use by another app (process \(getpid()))"), "\(app.id): \(run.error)")
+        #expect(SessionStore(dataDirectory: directories.data).load() != nil)
+        await session.stop()
+    }
+
+    /// Runs `app --sign-out` on `directories`.
+    static func signOut(
+        _ app: ShippedApp, _ directories: TestDirectories, extraArguments: [String] = []
+    ) async -> (status: Int32, output: String, error: String) {
+        let output = CapturedTextOutput()
+        let status = await AppLauncher.run(
+            app.definition,
+            arguments: ["--sign-out", "--data-dir", directories.data, "--backend-dir", directories.backend]
+                + extraArguments,
+            environment: ["HOME": NSTemporaryDirectory()], output: output, standardInput: { nil })
+        return (status, output.output, output.error)
+    }
 
     static func likes(of post: MediaID, by handle: String, on server: BackendServer) throws -> Int {
         try server.database.query(

@@ -57,6 +57,8 @@ public enum AppLauncher {
             return 0
         case .describe:
             return await describe(definition, configuration: configuration, output: output)
+        case .signOut:
+            return await SignOut.run(definition, configuration: configuration, output: output)
         case .headless(let scriptPath):
             let text: String
             let name: String

@@ -19,6 +19,8 @@ package struct LaunchConfiguration: Sendable, Equatable {
         case interactive
         /// No terminal: run a script (from a file, or `-` for standard input) and print frames.
         case headless(script: String?)
+        /// Revoke the saved session on the server and forget it here (`SignOut`).
+        case signOut
     }
 
     /// What to do.
@@ -89,6 +91,11 @@ package struct LaunchConfiguration: Sendable, Equatable {
                         "headless: seeds every random choice (change tokens, retry jitter, the backend's data and faults); default 1"
                 ),
                 .flag("trace", help: "print the launch trace and a frame-time summary on exit"),
+                .flag(
+                    "sign-out",
+                    help:
+                        "revoke the saved session on the server and forget it here; refused while changes wait to be sent"
+                ),
             ],
             epilogue: """
                 keys: up/down or j/k move, enter opens, esc or backspace goes back, l like, r reply,
@@ -158,6 +165,8 @@ package struct LaunchConfiguration: Sendable, Equatable {
             mode = .version
         } else if parsed.has("describe") {
             mode = .describe
+        } else if parsed.has("sign-out") {
+            mode = .signOut
         } else if headless {
             mode = .headless(script: script)
         } else {

@@ -96,9 +96,7 @@ package final class ProfileScreen: AppScreen {
             case .success(let page):
                 // A reload that finished meanwhile has its own cursor: this page is not next any more.
                 guard var profile = self.profile, profile.posts.nextCursor == cursor else { return }
-                let known = Set(profile.posts.entries.map(\.id))
-                profile.posts.entries += page.posts.entries.filter { !known.contains($0.id) }
-                profile.posts.nextCursor = page.posts.nextCursor
+                profile.posts.append(nextPage: page.posts)
                 self.profile = profile
                 self.rebuild()
             case .failure(let error):

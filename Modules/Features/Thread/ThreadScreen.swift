@@ -86,9 +86,7 @@ package final class ThreadScreen: AppScreen {
             case .success(let more):
                 // A reload that finished meanwhile has its own cursor: this page is not next any more.
                 guard var page = self.page, page.replies.nextCursor == cursor else { return }
-                let known = Set(page.replies.entries.map(\.id))
-                page.replies.entries += more.replies.entries.filter { !known.contains($0.id) }
-                page.replies.nextCursor = more.replies.nextCursor
+                page.replies.append(nextPage: more.replies)
                 self.page = page
                 self.rebuild()
             case .failure(let error):

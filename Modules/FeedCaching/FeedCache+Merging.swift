@@ -116,13 +116,6 @@ extension FeedCache {
         return result
     }
 
-    /// Stores server facts (a confirmed mutation's, say) in the cached entries that show the
-    /// media, so the next cold start shows them, and applies them to the media store.
-    public func storeFacts(_ facts: [MediaID: MediaFacts]) throws {
-        try database.transaction { db in try Self.storeFacts(db, facts) }
-        mediaStore.apply(facts)
-    }
-
     /// Forgets everything cached (entries with their facts, pages, heights).
     public func clear() throws {
         try database.transaction { db in try Self.clear(db) }
@@ -188,7 +181,9 @@ extension FeedCache {
         return db.lastInsertRowID
     }
 
-    /// Writes facts into every cached entry that shows the media, as itself or as a parent.
+    /// Writes facts into every cached entry that shows the media, as itself or as a parent, so
+    /// the next cold start shows them. The mutation manager calls it inside the journal write that
+    /// records a confirmation, so the facts and the confirmation are saved together.
     package static func storeFacts(_ db: borrowing Connection, _ facts: [MediaID: MediaFacts]) throws {
         guard !facts.isEmpty else { return }
         for (id, value) in facts {

@@ -10,18 +10,52 @@ import Testing
 @Suite @MainActor struct ContentScenarios {
 
     @Test(arguments: ShippedApp.all)
-    func unknownMediaKind_rendersThroughTheFallbackRow(app: ShippedApp) async throws {
+    func unknownMediaKind_rendersThroughTheFallbackRow_once_inPlace_andAfterAColdStartOffline(app: ShippedApp)
+        async throws
+    {
+        // Given a post of a kind this build does not know between two photo posts
         let directories = try TestDirectories.make()
         let server = try directories.openBackend()
         try await BackendFixtures.post(
+            on: server, as: "grace", text: "Just before the poll", attachmentsJSON: BackendFixtures.photoJSON)
+        try await BackendFixtures.post(
             on: server, as: "grace", text: "Vote!",
             attachmentsJSON: #"[{"type": "poll", "options": ["tabs", "spaces"]}]"#)
+        try await BackendFixtures.post(
+            on: server, as: "grace", text: "Just after the poll", attachmentsJSON: BackendFixtures.photoJSON)
         server.close()
+        let fallback = "▢ @grace posted a poll · now — this version can't show it yet"
 
-        let run = await HeadlessHarness.run(app.definition, script: "wait\nframe\n", directories: directories)
+        // When the app shows its feed, and the selection walks down over the poll and past it
+        let run = await HeadlessHarness.run(
+            app.definition, script: "wait\nframe\nkey j\nframe\nkey j\nframe\n", directories: directories,
+            height: 40)
+        #expect(run.status == 0, "\(run.errors)")
+        try #require(run.frames.count == 3)
 
-        #expect(run.status == 0)
-        #expect(run.lastFrame.contains("▢ @grace posted a poll · now — this version can't show it yet"))
+        // Then the poll is one fallback row, exactly where the server has it, between its
+        // neighbours, and the selection stops on it like on any post
+        let entries = feedEntries(run.frames[0])
+        try #require(entries.count >= 3, "\(run.frames[0])")
+        #expect(entries[0].joined(separator: " ").contains("Just after the poll"), "\(run.frames[0])")
+        #expect(entries[1] == [fallback], "\(run.frames[0])")
+        #expect(entries[2].joined(separator: " ").contains("Just before the poll"), "\(run.frames[0])")
+        #expect(entries.filter { $0.contains(fallback) }.count == 1, "the poll shows once")
+        #expect(!run.frames[0].contains("Vote!"), "the unknown post's text is not drawn as a post")
+        #expect(selectedHeader(run.frames[1]) == fallback, "\(run.frames[1])")
+        #expect(selectedHeader(run.frames[2])?.hasSuffix("@grace · now") ?? false, "\(run.frames[2])")
+        #expect(run.frames[2].contains("Just before the poll"))
+
+        // And a cold start offline shows the same entries from the cache, the poll still once and
+        // in place
+        let offline = await HeadlessHarness.run(
+            app.definition, script: "wait\nframe\n", directories: directories, height: 40,
+            extraArguments: ["--network", "offline"])
+        #expect(offline.status == 0, "\(offline.errors)")
+        #expect(offline.lastFrame.contains("offline: showing what was saved"))
+        #expect(
+            Array(feedEntries(offline.lastFrame).prefix(3)) == Array(entries.prefix(3)),
+            "\(offline.lastFrame)")
     }
 
     @Test(arguments: ShippedApp.all)

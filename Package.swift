@@ -131,7 +131,7 @@ let package = Package(
                 "Networking", "ServerAPI", "FeedCaching", "Mutations",
                 "MediaModel", "ListEngine", "Features", "AppRuntime", "StrandApp", "TerminalUI", "Backend",
                 "Wire",
-                "HTTPServer", "Imaging",
+                "HTTPServer", "Imaging", "CommandLineKit",
             ]),
 
         // Tests.

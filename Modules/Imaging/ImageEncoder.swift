@@ -3,6 +3,7 @@ public enum ImageEncoder {
     /// The raster as a JPEG file.
     ///
     /// - Parameters:
+    ///   - raster: the pixels to encode.
     ///   - quality: libjpeg's quality, 1...100 (85 keeps photos clean at a fraction of the size).
     ///   - progressive: a progressive file (shows coarse-to-fine while loading, usually smaller).
     ///   - grayscale: store one gray channel instead of color.

@@ -1,5 +1,4 @@
 import CImageCodecs
-import Imaging
 import MediaModel
 import Testing
 

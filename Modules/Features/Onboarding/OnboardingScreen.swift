@@ -435,12 +435,12 @@ package final class OnboardingScreen: AppScreen {
         -> Point?
     {
         let style = context.style
-        let heading =
-            if case .create = purpose { "New account @\(purpose.handle)" } else {
-                "Sign in as @\(purpose.handle)"
-            }
+        let words = if case .create = purpose { "New account" } else { "Sign in as" }
+        // On a narrow screen the words are cut, never the handle.
         buffer.putTruncated(
-            StyledLine(heading, style: style.strong),
+            TextLayout.truncate(
+                StyledLine(words, style: style.strong),
+                keeping: StyledLine(" @\(purpose.handle)", style: style.strong), width: rect.width - 4),
             in: Rect(x: rect.x + 2, y: y, width: rect.width - 4, height: 1))
         let label = "Password: "
         buffer.put(label, style: style.text, x: rect.x + 2, y: y + 1, clip: rect)

@@ -75,6 +75,12 @@ import Testing
             let session = try await Self.startCreating(
                 app, on: count == Self.handleRange.lowerBound ? first : first.sibling(), width: width)
             let shell = try #require(session.shell)
+            // (where the welcome screen lists accounts to continue as, each row's handle is whole)
+            let welcome = lines(HeadlessHarness.frame(of: session)).filter { $0.contains("Continue as ") }
+            let cut = welcome.filter {
+                !$0.contains("Continue as another") && $0.firstMatch(of: /\(@[a-z0-9_]+\)/) == nil
+            }
+            #expect(cut.isEmpty, "\(place): rows with the handle cut: \(cut)")
             var typed = ""
             func type(_ character: Character) async {
                 _ = shell.handle(.character(character))

@@ -371,12 +371,19 @@ package final class AppSession {
     /// network to come back (the reachability observer asks again), an unauthorized one for the
     /// person to sign in again (which names the viewer); a switch of network conditions asks at
     /// once.
-    private func loadViewer(_ context: AppContext) {
-        guard context.viewer == nil, !isLoadingViewer, shell?.context === context else { return }
+    ///
+    /// - Returns: whether an ask was started (none when the viewer is known, one is in flight, or
+    ///   `context` is not the running launch's).
+    @discardableResult
+    private func loadViewer(_ context: AppContext) -> Bool {
+        guard shell?.context === context else { return false }
         let failures = viewerRetry?.failures ?? 0
+        // A waiting retry ends here whatever happens: asked now, or not needed any more (the
+        // viewer became known another way), so a due retry is never found again by `settle()`.
         viewerRetry = nil
         viewerRetryTimer?.cancel()
         viewerRetryTimer = nil
+        guard context.viewer == nil, !isLoadingViewer else { return false }
         isLoadingViewer = true
         tracker.run { [weak self, weak context] in
             guard let context else { return }
@@ -398,6 +405,7 @@ package final class AppSession {
                 self.retryViewer(after: error, failures: failures + 1, context)
             }
         }
+        return true
     }
 
     /// How long the viewer's ask waits after failures: 1 s doubling to a minute.
@@ -424,14 +432,16 @@ package final class AppSession {
         }
     }
 
-    /// Asks for the viewer again if its retry has come due on the clock; returns whether it did.
+    /// Asks for the viewer again if its retry has come due on the clock; returns whether an ask
+    /// was started.
     @discardableResult
     private func startViewerRetryIfDue() -> Bool {
-        guard let retry = viewerRetry, retry.due <= clock.now, let context = shell?.context else {
+        guard let retry = viewerRetry, retry.due <= clock.now else { return false }
+        guard let context = shell?.context else {
+            viewerRetry = nil
             return false
         }
-        loadViewer(context)
-        return true
+        return loadViewer(context)
     }
 
     /// Whether the viewer's ask is in flight.

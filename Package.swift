@@ -66,6 +66,16 @@ let package = Package(
         module("Storage", ["CSQLite", "Composition"]),
         .systemLibrary(name: "COpenSSL", path: "Modules/COpenSSL", providers: [.apt(["libssl-dev"])]),
         module("Wire", ["Basics"]),
+        // Photos: the system's libjpeg-turbo and libpng, our small C layer that catches their
+        // fatal errors (setjmp), and Imaging on top.
+        .systemLibrary(name: "CJPEG", path: "Modules/CJPEG", providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Modules/CPNG", providers: [.apt(["libpng-dev"])]),
+        // A C target does not autolink the libraries its system-library dependencies name (only a
+        // Swift import does), so it names them itself.
+        .target(
+            name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"], path: "Modules/CImageCodecs",
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
+        module("Imaging", ["CImageCodecs", "MediaModel"]),
         module("ListEngine"),
         module("TerminalUI", ["ListEngine", "CommandLineKit"]),
         module("Backend", ["Basics", "COpenSSL", "Composition", "Wire", "MediaModel", "Storage"]),
@@ -121,7 +131,7 @@ let package = Package(
                 "Networking", "ServerAPI", "FeedCaching", "Mutations",
                 "MediaModel", "ListEngine", "Features", "AppRuntime", "StrandApp", "TerminalUI", "Backend",
                 "Wire",
-                "HTTPServer",
+                "HTTPServer", "Imaging", "CommandLineKit",
             ]),
 
         // Tests.
@@ -131,6 +141,7 @@ let package = Package(
         tests("MediaModel", ["MediaModel", "Basics"]),
         tests("Storage", ["Storage"]),
         tests("Wire", ["Wire"]),
+        tests("Imaging", ["Imaging", "CImageCodecs", "MediaModel", "Basics"]),
         .target(
             name: "ListEngineTesting", dependencies: ["ListEngine", "Basics"], path: "Tests/ListEngineTesting"
         ),

@@ -216,12 +216,15 @@ package enum BackendFixtures {
         _ = try await send(.delete, "/v1/posts/\(mediaID)", body: nil, as: handle, on: server, expecting: 200)
     }
 
-    /// Makes an account `handle` protected by `password` (as a person would through onboarding).
+    /// Makes an account `handle` protected by `password` (as a person would through onboarding),
+    /// with `bio` when given (onboarding asks for none; only the API sets one).
     package static func createAccount(
-        on server: BackendServer, handle: String, displayName: String, password: String = "fixture-password"
+        on server: BackendServer, handle: String, displayName: String, bio: String? = nil,
+        password: String = "fixture-password"
     ) async throws {
         let body =
             "{\"handle\": \(jsonString(handle)), \"displayName\": \(jsonString(displayName)), "
+            + (bio.map { "\"bio\": \(jsonString($0)), " } ?? "")
             + "\"password\": \(jsonString(password))}"
         let response = await server.handle(
             Request(

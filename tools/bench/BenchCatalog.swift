@@ -11,5 +11,6 @@ enum BenchCatalog {
         MutationsSuite.suite,
         HTTPSuite.suite,
         UISuite.suite,
+        PhotoSuite.suite,
     ]
 }

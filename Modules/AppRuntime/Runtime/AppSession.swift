@@ -172,6 +172,11 @@ package final class AppSession {
         if let viewer = context.viewer { manager.setViewer(viewer) }
         context.actions = MutationActions(manager: manager, context: context)
         context.networkChangeHandlers.append { manager.networkDidChange() }
+        // A viewer not known yet (the launch's ask failed) is asked for at once, as waiting
+        // changes are retried at once.
+        context.networkChangeHandlers.append { [weak self, weak context] in
+            if let context { self?.loadViewer(context) }
+        }
         // The one path of a change to the screen: the manager's observer. What arrives before the
         // UI actor runs is coalesced into one call (a like's commit, attempt and confirmation made
         // in one turn cost one re-merge); the hop is tracked so a headless `wait` includes it.
@@ -355,17 +360,96 @@ package final class AppSession {
         }
     }
 
-    private func loadViewer(_ context: AppContext) {
-        guard context.viewer == nil else { return }
-        tracker.run { [weak context] in
+    /// Asks the server who the viewer is (`/v1/me`) when the launch did not sign in (a saved
+    /// session): until the answer comes, the app cannot tell the viewer's posts from others'
+    /// (`d` on their own post would say only they can delete it).
+    ///
+    /// It never holds up the first frame. A failed ask is tried again on the session's clock, 1 s
+    /// after the first failure doubling to a minute (or after the server's `Retry-After`), until
+    /// it succeeds: a manual clock makes the retries move only when a test or script advances it,
+    /// and `settle()` starts one that has come due. An offline failure waits instead for the
+    /// network to come back (the reachability observer asks again), an unauthorized one for the
+    /// person to sign in again (which names the viewer); a switch of network conditions asks at
+    /// once.
+    ///
+    /// - Returns: whether an ask was started (none when the viewer is known, one is in flight, or
+    ///   `context` is not the running launch's).
+    @discardableResult
+    private func loadViewer(_ context: AppContext) -> Bool {
+        guard shell?.context === context else { return false }
+        let failures = viewerRetry?.failures ?? 0
+        // A waiting retry ends here whatever happens: asked now, or not needed any more (the
+        // viewer became known another way), so a due retry is never found again by `settle()`.
+        viewerRetry = nil
+        viewerRetryTimer?.cancel()
+        viewerRetryTimer = nil
+        guard context.viewer == nil, !isLoadingViewer else { return false }
+        isLoadingViewer = true
+        tracker.run { [weak self, weak context] in
             guard let context else { return }
-            if let me = try? await context.client.me(limit: 1) {
-                context.viewer = me.payload.user
-                context.mutations.setViewer(me.payload.user)
+            let answer: Result<User, TransportError>
+            do throws(TransportError) {
+                answer = .success(try await context.client.me(limit: 1).payload.user)
+            } catch {
+                answer = .failure(error)
+            }
+            // A launch stopped meanwhile (a restart) has its own ask.
+            guard let self, self.shell?.context === context else { return }
+            self.isLoadingViewer = false
+            switch answer {
+            case .success(let viewer):
+                context.viewer = viewer
+                context.mutations.setViewer(viewer)
                 context.navigator?.setNeedsDisplay()
+            case .failure(let error):
+                self.retryViewer(after: error, failures: failures + 1, context)
             }
         }
+        return true
     }
+
+    /// How long the viewer's ask waits after failures: 1 s doubling to a minute.
+    static let viewerRetryPolicy = RetryPolicy(base: .seconds(1), cap: .seconds(60))
+
+    /// Schedules the next ask for the viewer after `error`, the `failures`-th in a row.
+    private func retryViewer(after error: TransportError, failures: Int, _ context: AppContext) {
+        switch error.errorClass {
+        case .offline, .cancelled, .unauthorized: return
+        default: break
+        }
+        guard shell?.context === context, context.viewer == nil else { return }
+        let wait = max(Self.viewerRetryPolicy.ceiling(afterFailures: failures), error.retryAfter ?? .zero)
+        let (seconds, attoseconds) = wait.components
+        viewerRetry = (failures, clock.now.addingTimeInterval(Double(seconds) + Double(attoseconds) * 1e-18))
+        let clock = clock
+        viewerRetryTimer = Task { @MainActor [weak self] in
+            do {
+                try await clock.sleep(for: wait)
+            } catch {
+                return
+            }
+            self?.startViewerRetryIfDue()
+        }
+    }
+
+    /// Asks for the viewer again if its retry has come due on the clock; returns whether an ask
+    /// was started.
+    @discardableResult
+    private func startViewerRetryIfDue() -> Bool {
+        guard let retry = viewerRetry, retry.due <= clock.now else { return false }
+        guard let context = shell?.context else {
+            viewerRetry = nil
+            return false
+        }
+        return loadViewer(context)
+    }
+
+    /// Whether the viewer's ask is in flight.
+    private var isLoadingViewer = false
+    /// The viewer's next ask, while one waits: the failures so far and when it is due.
+    private var viewerRetry: (failures: Int, due: Date)?
+    /// Wakes the viewer's next ask when the clock reaches it.
+    private var viewerRetryTimer: Task<Void, Never>?
 
     /// The network conditions changed: changes waiting for a retry are tried again at once.
     package func networkDidChange() {
@@ -383,6 +467,9 @@ package final class AppSession {
             guard let manager = shell?.context.mutations else { return }
             await manager.waitUntilIdle()
             await Task.yield()
+            // A retry that came due when the clock moved is started here, not left to its timer's
+            // task, so a `wait` after `advance` includes it.
+            if startViewerRetryIfDue() { continue }
             if tracker.outstanding == 0 && manager.isIdle() { break }
         }
         await onSettled?(self)
@@ -412,6 +499,10 @@ package final class AppSession {
         mutationObservation = nil
         reachabilityObservation?.cancel()
         reachabilityObservation = nil
+        viewerRetryTimer?.cancel()
+        viewerRetryTimer = nil
+        viewerRetry = nil
+        isLoadingViewer = false
         shell?.context.drafts?.flush()
         shell = nil
         if let app {

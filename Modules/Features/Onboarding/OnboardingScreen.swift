@@ -378,17 +378,23 @@ package final class OnboardingScreen: AppScreen {
             buffer.put("Loading accounts…", style: style.secondary, x: rect.x + 2, y: y, clip: rect)
         }
         for (index, choice) in choices.enumerated() where y < rect.maxY - 2 {
-            let label: String
+            let labelStyle = index == selection ? style.strong : style.text
+            var line = StyledLine(index == selection ? "▌ " : "  ", style: style.accent)
             switch choice {
             case .createAccount:
-                label = "Create a new account"
+                line.append("Create a new account", style: labelStyle)
             case .continueAs(let account, let importsFollows):
-                label =
-                    "Continue as \(account.displayName) (@\(account.handle))"
-                    + (importsFollows ? " · brings name, avatar and \(account.followingCount) follows" : "")
+                // A long name is cut so the handle shows whole; what it brings comes after.
+                line.append("Continue as \(account.displayName)", style: labelStyle)
+                line = TextLayout.truncate(
+                    line, keeping: StyledLine(" (@\(account.handle))", style: labelStyle),
+                    width: rect.width - 4)
+                if importsFollows {
+                    let brings = StyledLine(
+                        " · brings name, avatar and \(account.followingCount) follows", style: labelStyle)
+                    line.append(TextLayout.truncate(brings, width: rect.width - 4 - line.displayWidth))
+                }
             }
-            var line = StyledLine(index == selection ? "▌ " : "  ", style: style.accent)
-            line.append(label, style: index == selection ? style.strong : style.text)
             buffer.putTruncated(line, in: Rect(x: rect.x + 2, y: y, width: rect.width - 4, height: 1))
             y += 1
         }
@@ -435,12 +441,12 @@ package final class OnboardingScreen: AppScreen {
         -> Point?
     {
         let style = context.style
-        let heading =
-            if case .create = purpose { "New account @\(purpose.handle)" } else {
-                "Sign in as @\(purpose.handle)"
-            }
+        let words = if case .create = purpose { "New account" } else { "Sign in as" }
+        // On a narrow screen the words are cut, never the handle.
         buffer.putTruncated(
-            StyledLine(heading, style: style.strong),
+            TextLayout.truncate(
+                StyledLine(words, style: style.strong),
+                keeping: StyledLine(" @\(purpose.handle)", style: style.strong), width: rect.width - 4),
             in: Rect(x: rect.x + 2, y: y, width: rect.width - 4, height: 1))
         let label = "Password: "
         buffer.put(label, style: style.text, x: rect.x + 2, y: y + 1, clip: rect)

@@ -181,7 +181,7 @@ package final class PeopleScreen: AppScreen {
         for (offset, account) in results.dropFirst(first).prefix(visible).enumerated() {
             let index = first + offset
             buffer.putTruncated(
-                row(account, selected: index == selection),
+                row(account, selected: index == selection, width: rect.width),
                 in: Rect(x: rect.x, y: rect.y + Self.headerLines + offset, width: rect.width, height: 1))
         }
         return cursor
@@ -197,23 +197,24 @@ package final class PeopleScreen: AppScreen {
     }
 
     /// One account: `▌ Kathleen Ito  @kathleen · 12 followers · you follow`, with the viewer's
-    /// pending follow or unfollow merged.
-    private func row(_ account: AccountSummary, selected: Bool) -> StyledLine {
+    /// pending follow or unfollow merged, in `width` columns: a long name is cut so the handle
+    /// and what follows it show whole.
+    private func row(_ account: AccountSummary, selected: Bool, width: Int) -> StyledLine {
         let style = context.style
         let user = account.user
         let server = account.viewerFollows ?? false
         let follows = context.mutations.isFollowing(user.id, server: server)
         let followers = max(0, account.followerCount + (follows == server ? 0 : follows ? 1 : -1))
-        var line = StyledLine(selected ? "▌ " : "  ", style: style.accent)
-        line.append(user.displayName, style: selected ? style.strong : style.text)
-        line.append("  @" + user.handle, style: style.secondary)
-        line.append(" · \(followers) \(Plural.of("follower", count: followers))", style: style.secondary)
+        var name = StyledLine(selected ? "▌ " : "  ", style: style.accent)
+        name.append(user.displayName, style: selected ? style.strong : style.text)
+        var rest = StyledLine("  @" + user.handle, style: style.secondary)
+        rest.append(" · \(followers) \(Plural.of("follower", count: followers))", style: style.secondary)
         if user.id == context.viewer?.id {
-            line.append(" · you", style: style.secondary)
+            rest.append(" · you", style: style.secondary)
         } else if follows {
-            line.append(" · you follow", style: style.accent)
+            rest.append(" · you follow", style: style.accent)
         }
-        return line
+        return TextLayout.truncate(name, keeping: rest, width: width)
     }
 
     package func resize(width: Int, height: Int) {

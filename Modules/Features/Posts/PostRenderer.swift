@@ -78,19 +78,20 @@ package enum PostRenderer {
     /// The header: avatar, name, handle and age, with the state when not confirmed; a failed
     /// post gets a second line saying why.
     static func headerLines(of item: PostItem, width: Int, presentation p: PostPresentation) -> [StyledLine] {
-        var line = StyledLine()
-        line.append(avatarGlyph(item.media.author) + " ", style: p.style.accent)
-        line.append(item.media.author.displayName, style: p.style.strong)
-        line.append(" @\(item.media.author.handle) · \(item.age)", style: p.style.secondary)
+        var name = StyledLine()
+        name.append(avatarGlyph(item.media.author) + " ", style: p.style.accent)
+        name.append(item.media.author.displayName, style: p.style.strong)
+        // A long name is cut so the handle, the age and the state after it show whole.
+        var rest = StyledLine(" @\(item.media.author.handle) · \(item.age)", style: p.style.secondary)
         switch item.status {
         case .server:
             break
         case .pending:
-            line.append(" · sending…", style: p.style.pending)
+            rest.append(" · sending…", style: p.style.pending)
         case .failed:
-            line.append(" · failed", style: p.style.failure)
+            rest.append(" · failed", style: p.style.failure)
         }
-        var lines = [TextLayout.truncate(line, width: width)]
+        var lines = [TextLayout.truncate(name, keeping: rest, width: width)]
         if case .failed(_, let reason) = item.status {
             lines += TextLayout.wrap(StyledLine("✕ \(reason)", style: p.style.failure), width: width)
         }

@@ -240,8 +240,10 @@ package final class ProfileScreen: AppScreen {
             return nil
         }
         let (header, rest) = rect.splitTop(Self.headerLines)
-        var name = StyledLine(profile.user.displayName, style: style.strong)
-        name.append("  @" + profile.user.handle, style: style.secondary)
+        // A long name is cut so the handle after it shows whole.
+        let name = TextLayout.truncate(
+            StyledLine(profile.user.displayName, style: style.strong),
+            keeping: StyledLine("  @" + profile.user.handle, style: style.secondary), width: header.width - 1)
         buffer.putTruncated(name, in: Rect(x: header.x + 1, y: header.y, width: header.width - 1, height: 1))
         if !profile.user.bio.isEmpty {
             buffer.putTruncated(

@@ -81,6 +81,25 @@ public enum TextLayout {
         return result
     }
 
+    /// `head` then `tail` in at most `width` columns, `head` cut (ending in `ellipsis`) so that
+    /// `tail` stays whole: a name cut so the handle after it shows. When `tail` alone is wider
+    /// than `width`, the two are cut as one line from the end. O(length).
+    ///
+    /// ```swift
+    /// let name = StyledLine("潮見灯台守潮見灯台守", style: .plain.bold())
+    /// TextLayout.truncate(name, keeping: StyledLine("  @kaito"), width: 16)
+    /// // "潮見灯…  @kaito" (7 + 8 columns: a wide character does not fit the eighth)
+    /// ```
+    public static func truncate(
+        _ head: StyledLine, keeping tail: StyledLine, width: Int, ellipsis: String = "…"
+    ) -> StyledLine {
+        let width = max(width, 0)
+        guard tail.displayWidth <= width else {
+            return truncate(head + tail, width: width, ellipsis: ellipsis)
+        }
+        return truncate(head, width: width - tail.displayWidth, ellipsis: ellipsis) + tail
+    }
+
     /// The ranges of `glyphs` that make up each wrapped line. O(n).
     static func lineRanges(of glyphs: [Character], width requestedWidth: Int) -> [Range<Int>] {
         let width = max(requestedWidth, 1)

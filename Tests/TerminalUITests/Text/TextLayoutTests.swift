@@ -103,4 +103,15 @@ import Testing
                 == StyledLine([StyledSpan("ab"), StyledSpan("c…", style: red)]))
         #expect(TextLayout.truncate(line, width: 6) == line)
     }
+
+    @Test func truncateKeepingATail_cutsTheHeadSoTheTailShowsWhole() {
+        let name = StyledLine("潮見灯台守潮見灯台守")
+        let handle = StyledLine("  @kaito")
+        // 16 columns: 8 for the handle, 7 for three wide characters and the ellipsis
+        #expect(TextLayout.truncate(name, keeping: handle, width: 16).description == "潮見灯…  @kaito")
+        #expect(TextLayout.truncate(name, keeping: handle, width: 28).description == "潮見灯台守潮見灯台守  @kaito")
+        // no room for the head: the tail alone; a tail wider than the width is cut from the end
+        #expect(TextLayout.truncate(name, keeping: handle, width: 8).description == "  @kaito")
+        #expect(TextLayout.truncate(name, keeping: handle, width: 6).description == "潮見…")
+    }
 }

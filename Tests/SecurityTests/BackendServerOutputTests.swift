@@ -13,36 +13,36 @@ import Testing
     static let request = "GET /v1/accounts HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
 
     /// Starts `backend-server --port 0` over a fresh directory and returns it with its port.
-    static func start(_ extra: [String] = []) throws -> (PipedServerProcess, Int, String) {
+    static func start(_ extra: [String] = []) async throws -> (PipedServerProcess, Int, String) {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("backend-output-\(UUID().uuidString)").path
-        let server = try PipedServerProcess(
-            PipedServerProcess.backendServerPath, ["--port", "0", "--data-dir", directory] + extra)
-        let line = try server.readLine(startingWith: "listening on ")
+        let (server, line) = try await PipedServerProcess.start(
+            PipedServerProcess.backendServerPath, ["--port", "0", "--data-dir", directory] + extra,
+            waitingFor: "listening on ")
         let port = try #require(line.split(separator: ":").last.flatMap { Int($0) }, "no port in '\(line)'")
         return (server, port, directory)
     }
 
     @Test func accessLogToAClosedPipe_losesTheLines_andTheServerKeepsServing() async throws {
-        let (server, port, directory) = try Self.start()
+        let (server, port, directory) = try await Self.start()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         server.closeOutput()
         for attempt in 1...5 {
-            let answer = PipedServerProcess.exchange(Self.request, port: port)
+            let answer = await PipedServerProcess.exchanging(Self.request, port: port)
             #expect(answer.hasPrefix("HTTP/1.1 200"), "request \(attempt) got '\(answer.prefix(80))'")
         }
         #expect(server.isRunning)
         server.kill(SIGINT)
-        #expect(server.waitForExit() == 0)
+        #expect(await server.exitStatus() == 0)
     }
 
     @Test func ctrlCWithNobodyReading_stopsCleanly() async throws {
-        let (server, port, directory) = try Self.start(["--quiet"])
+        let (server, port, directory) = try await Self.start(["--quiet"])
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        #expect(PipedServerProcess.exchange(Self.request, port: port).hasPrefix("HTTP/1.1 200"))
+        #expect(await PipedServerProcess.exchanging(Self.request, port: port).hasPrefix("HTTP/1.1 200"))
         server.closeOutput()
         server.kill(SIGINT)
-        #expect(server.waitForExit() == 0)
+        #expect(await server.exitStatus() == 0)
     }
 
     /// 150 connections each send a head announcing 1 MiB and all but a few bytes of the body,
@@ -50,10 +50,10 @@ import Testing
     /// clients have gone its memory comes back near where it started. (Before the cap, two
     /// rounds of 300 such clients took it to 311 MB and it kept 163 MB.)
     @Test func halfSentBodies_holdAtMostTheCap_andTheMemoryComesBack() async throws {
-        let (server, port, directory) = try Self.start(["--quiet"])
+        let (server, port, directory) = try await Self.start(["--quiet"])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // A first request, so the baseline includes what serving at all allocates.
-        #expect(PipedServerProcess.exchange(Self.request, port: port).hasPrefix("HTTP/1.1 200"))
+        #expect(await PipedServerProcess.exchanging(Self.request, port: port).hasPrefix("HTTP/1.1 200"))
         let baseline = try #require(server.residentKiB)
         let body = 1024 * 1024
         let bytes =
@@ -61,7 +61,7 @@ import Testing
             + [UInt8](repeating: 0x61, count: body - 16)
         var peak = 0
         for _ in 0..<2 {
-            let sockets = try await Self.offPool {
+            let sockets = await offThePool {
                 (0..<150).map { _ in PipedServerProcess.open(bytes, port: port) }
             }
             peak = max(peak, server.residentKiB ?? 0)
@@ -72,14 +72,7 @@ import Testing
         #expect(settled, "the server kept \(server.residentKiB ?? 0) KiB after starting at \(baseline) KiB")
         #expect(server.isRunning)
         server.kill(SIGINT)
-        #expect(server.waitForExit() == 0)
-    }
-
-    /// Runs blocking work on a thread of its own.
-    static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async throws -> T {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: work()) }.start()
-        }
+        #expect(await server.exitStatus() == 0)
     }
 
     /// Polls `condition` every 50 ms for up to 60 s.
@@ -93,14 +86,16 @@ import Testing
     }
 
     @Test func maxConnectionsPerAddress_refusesTheConnectionOverIt() async throws {
-        let (server, port, directory) = try Self.start(["--quiet", "--max-connections-per-address", "1"])
+        let (server, port, directory) = try await Self.start([
+            "--quiet", "--max-connections-per-address", "1",
+        ])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let held = PipedServerProcess.open([], port: port)
         defer { close(held) }
-        let answer = PipedServerProcess.exchange(Self.request, port: port)
+        let answer = await PipedServerProcess.exchanging(Self.request, port: port)
         #expect(answer.hasPrefix("HTTP/1.1 503"), "got '\(answer.prefix(80))'")
         #expect(answer.contains("too_many_connections"))
         server.kill(SIGINT)
-        #expect(server.waitForExit() == 0)
+        #expect(await server.exitStatus() == 0)
     }
 }

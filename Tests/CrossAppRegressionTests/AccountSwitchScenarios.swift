@@ -40,10 +40,12 @@ import Testing
         let unlikes = offline.lastFrame.contains("unlike · @")
         let kind = unlikes ? " unlike " : " like "
 
-        // When the app is started again as @grace, online
+        // When the app is started again as @grace, online, and used for a minute
         let asGrace = await HeadlessHarness.run(
             app.definition,
             script: """
+                wait
+                advance 60
                 wait
                 key 5
                 wait

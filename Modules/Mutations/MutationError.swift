@@ -20,6 +20,8 @@ public struct MutationError: Error, Hashable, Sendable, CustomStringConvertible 
         case storage
         /// The `mutations.replay` service is not running.
         case notRunning
+        /// The mutation was made as another account than the one signed in: it is held.
+        case heldForAccount
     }
 
     /// What kind of problem it is.
@@ -71,6 +73,15 @@ public struct MutationError: Error, Hashable, Sendable, CustomStringConvertible 
             .notPending,
             "cannot send mutation '\(token)' now: it is \(state), not waiting to be sent; retry a failed one "
                 + "instead")
+    }
+
+    static func heldForAccount(_ token: MutationToken, _ account: String?) -> MutationError {
+        let who = account.map { "@" + $0 } ?? "an account this journal did not record"
+        return MutationError(
+            .heldForAccount,
+            "mutation '\(token)' was made as \(who), not the account signed in: it is held, and only "
+                + "\(account == nil ? "that account" : who) can send, retry or discard it once signed in again"
+        )
     }
 
     static func storage(_ action: String, _ error: any Error) -> MutationError {

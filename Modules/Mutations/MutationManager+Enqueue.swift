@@ -114,7 +114,7 @@ extension MutationManager {
                             lane: mutation.lane, mutation: mutation, author: draft.author,
                             state: failure == nil ? .pending : .failed, attempts: 0, streak: 0,
                             nextAttemptAt: nil, lastError: failure, dependsOn: dependsOn, createdAt: now,
-                            confirmation: nil)
+                            confirmation: nil, account: state.queue.account)
                     }
                 }
             }
@@ -131,7 +131,7 @@ extension MutationManager {
             state.withLock { state in
                 for row in rows {
                     state.queue.put(row)
-                    state.layer.add(row)
+                    state.show(row)
                 }
             }
             return .success(built)

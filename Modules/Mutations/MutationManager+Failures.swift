@@ -13,7 +13,11 @@ extension MutationManager {
     public func retry(_ token: MutationToken) throws(MutationError) {
         let result = journalLock.withLock { _ -> Result<Set<MutationToken>, MutationError> in
             let rows = state.withLock { state -> Result<[JournalRow], MutationError> in
-                guard let row = state.queue.rows[token] else { return .failure(.unknownToken(token)) }
+                let row: JournalRow
+                switch state.ownRow(token) {
+                case .success(let own): row = own
+                case .failure(let error): return .failure(error)
+                }
                 guard row.state == .failed else {
                     return .failure(.notFailed(token, row.state, action: "retry"))
                 }
@@ -38,7 +42,7 @@ extension MutationManager {
                 state.withLock { state in
                     for row in reset {
                         state.queue.put(row)
-                        state.layer.add(row)
+                        state.show(row)
                     }
                 }
                 return .success(Set(reset.map(\.token)))
@@ -57,7 +61,11 @@ extension MutationManager {
     public func sendNow(_ token: MutationToken) throws(MutationError) {
         let result = journalLock.withLock { _ -> Result<Void, MutationError> in
             let row = state.withLock { state -> Result<JournalRow, MutationError> in
-                guard var row = state.queue.rows[token] else { return .failure(.unknownToken(token)) }
+                var row: JournalRow
+                switch state.ownRow(token) {
+                case .success(let own): row = own
+                case .failure(let error): return .failure(error)
+                }
                 guard row.state == .pending || row.state == .inFlight else {
                     return .failure(.notPending(token, row.state))
                 }
@@ -92,7 +100,11 @@ extension MutationManager {
     public func discard(_ token: MutationToken) throws(MutationError) {
         let result = journalLock.withLock { _ -> Result<Set<MutationToken>, MutationError> in
             let rows = state.withLock { state -> Result<[JournalRow], MutationError> in
-                guard let row = state.queue.rows[token] else { return .failure(.unknownToken(token)) }
+                let row: JournalRow
+                switch state.ownRow(token) {
+                case .success(let own): row = own
+                case .failure(let error): return .failure(error)
+                }
                 guard row.state == .failed else {
                     return .failure(.notFailed(token, row.state, action: "discard"))
                 }

@@ -126,7 +126,7 @@ extension MutationManager {
             writeJournal("a change's new target") { db in try MutationJournal.save(row, db) }
             state.withLock { state in
                 state.queue.put(row)
-                state.layer.add(row)
+                state.show(row)
             }
             return [row.token]
         }
@@ -138,7 +138,8 @@ extension MutationManager {
     /// One attempt: journal its start, send, then apply the outcome.
     private func attempt(_ launched: JournalRow) async {
         var row = launched
-        guard !Task.isCancelled else {
+        // Another account signed in since the row was scheduled: it is held, not sent.
+        guard !Task.isCancelled, state.withLock({ $0.queue.account == row.account }) else {
             settleCancelled(row, attempt: nil)
             return
         }
@@ -162,7 +163,7 @@ extension MutationManager {
         let startedAt = clock.now
         let outcome: Result<WireEnvelope<MutationResult>, TransportError>
         do {
-            outcome = .success(try await send(row.mutation, row.token))
+            outcome = .success(try await send(row.mutation, row.token, row.account))
         } catch {
             outcome = .failure(error)
         }
@@ -269,7 +270,7 @@ extension MutationManager {
             state.withLock { state in
                 if keep {
                     state.queue.put(confirmed)
-                    state.layer.add(confirmed)
+                    state.show(confirmed)
                 } else {
                     state.queue.remove(row.token)
                     state.layer.remove(row.token)
@@ -278,7 +279,7 @@ extension MutationManager {
                 if let learned = viewer { state.viewer = learned }
                 for dependent in dependents {
                     state.queue.put(dependent)
-                    state.layer.add(dependent)
+                    state.show(dependent)
                 }
                 for token in trimmed {
                     state.queue.remove(token)
@@ -384,7 +385,7 @@ extension MutationManager {
         state.withLock { state in
             for failed in rows {
                 state.queue.put(failed)
-                state.layer.add(failed)
+                state.show(failed)
             }
             state.unauthorized.remove(row.token)
         }

@@ -24,6 +24,9 @@ import Wire
 ///    cache, which keeps them for the next cold start and applies them to its `MediaStore`;
 ///    posts awaiting a list) in the same step its effect leaves the layer: nothing flickers.
 /// 6. Every attempt goes to the attempt log.
+/// 7. Each change belongs to the account signed in when it was made (`account`): only that
+///    account's changes are sent, listed and merged; the others are held, kept in the journal,
+///    until their account signs in again (`setAccount(_:)`, `held`).
 ///
 /// ```swift
 /// let manager = try MutationManager(database: database, client: { network.client },
@@ -41,6 +44,10 @@ public final class MutationManager: Sendable {
     /// Sends one mutation with its token and returns the server's answer.
     public typealias Send =
         @Sendable (Mutation, MutationToken) async throws(TransportError) -> WireEnvelope<MutationResult>
+    /// Sends one mutation with its token, as the account that made it (its handle, or nil).
+    typealias SendAs =
+        @Sendable (Mutation, MutationToken, _ account: String?) async throws(TransportError) ->
+        WireEnvelope<MutationResult>
 
     struct State {
         var queue = MutationQueue()
@@ -88,7 +95,7 @@ public final class MutationManager: Sendable {
     public let clock: any WallClock
     /// Retry policies and limits.
     public let configuration: Configuration
-    let send: Send
+    let send: SendAs
     let reauthenticate: @Sendable () async -> Void
     let state: Mutex<State>
     let journalLock = Mutex(JournalLock())
@@ -109,12 +116,25 @@ public final class MutationManager: Sendable {
     ///   - clock: where time comes from: backoff, attempt times, idleness (with a `ManualClock`
     ///     nothing is retried until the clock is advanced).
     ///   - configuration: retry policies, limits, the jitter seed and the token source.
+    ///   - account: the handle of the account signed in (see `setAccount(_:)`); nil sends the
+    ///     rows that name no account.
     /// - Throws: `MutationError` (`storage`) when the journal cannot be read.
     /// - Complexity: O(n) in the journal's rows.
-    public init(
+    public convenience init(
         database: Database, send: @escaping Send, feedCache: FeedCache? = nil,
         clock: any WallClock = SystemClock(), configuration: Configuration = Configuration(),
-        reauthenticate: @escaping @Sendable () async -> Void = {}
+        account: String? = nil, reauthenticate: @escaping @Sendable () async -> Void = {}
+    ) throws(MutationError) {
+        try self.init(
+            database: database,
+            sendAs: { mutation, token, _ throws(TransportError) in try await send(mutation, token) },
+            feedCache: feedCache, clock: clock, configuration: configuration, account: account,
+            reauthenticate: reauthenticate)
+    }
+
+    init(
+        database: Database, sendAs send: @escaping SendAs, feedCache: FeedCache?, clock: any WallClock,
+        configuration: Configuration, account: String?, reauthenticate: @escaping @Sendable () async -> Void
     ) throws(MutationError) {
         self.database = database
         self.send = send
@@ -138,10 +158,11 @@ public final class MutationManager: Sendable {
         initial.unreadable = loaded.unreadable
         initial.viewer = viewer
         initial.queue.reserve(loaded.rows.count)
+        initial.queue.setAccount(account)
         for var row in loaded.rows {
             if row.state == .inFlight { row.state = .pending }
             initial.queue.put(row)
-            initial.layer.add(row)
+            initial.show(row)
             if case .post(let media, _)? = row.confirmation { initial.localToServer[row.token] = media.id }
         }
         state = Mutex(initial)
@@ -154,30 +175,80 @@ public final class MutationManager: Sendable {
 
     /// Opens the manager sending through the client `client` returns at each attempt (so a
     /// sign-in in between is picked up).
+    ///
+    /// A change made as an account is never sent by a client signed in as another one: such an
+    /// attempt fails as unauthorized without reaching the server, and the change waits (the app
+    /// names the new account with `setAccount(_:)`, which holds it).
     public convenience init(
         database: Database, client: @escaping @Sendable () -> APIClient, feedCache: FeedCache? = nil,
         clock: any WallClock = SystemClock(),
-        configuration: Configuration = Configuration(),
+        configuration: Configuration = Configuration(), account: String? = nil,
         reauthenticate: @escaping @Sendable () async -> Void = {}
     ) throws(MutationError) {
         try self.init(
             database: database,
-            send: { mutation, token throws(TransportError) in
-                try await client().send(mutation, clientToken: token.rawValue)
-            }, feedCache: feedCache, clock: clock, configuration: configuration,
+            sendAs: { mutation, token, account throws(TransportError) in
+                let client = client()
+                if let account, let signedIn = client.credentials?.handle, signedIn != account {
+                    throw TransportError(
+                        .unauthorized,
+                        "signed in as @\(signedIn), but the change was made as @\(account); it is held until "
+                            + "that account signs in again")
+                }
+                return try await client.send(mutation, clientToken: token.rawValue)
+            }, feedCache: feedCache, clock: clock, configuration: configuration, account: account,
             reauthenticate: reauthenticate)
     }
 
     // MARK: - Reading
 
-    /// Pending and in-flight mutations, in the order they were made.
+    /// The signed-in account's pending and in-flight mutations, in the order they were made.
     public var pending: [MutationRecord] {
-        state.withLock { $0.queue.rows(in: [.pending, .inFlight]) }.map(\.record)
+        state.withLock { $0.ownRows(in: [.pending, .inFlight]) }.map(\.record)
     }
 
-    /// Failed mutations, in the order they were made: show them with retry and discard.
+    /// The signed-in account's failed mutations, in the order they were made: show them with
+    /// retry and discard.
     public var failed: [MutationRecord] {
-        state.withLock { $0.queue.rows(in: [.failed]) }.map(\.record)
+        state.withLock { $0.ownRows(in: [.failed]) }.map(\.record)
+    }
+
+    /// Mutations other accounts made that have not reached the server (pending or failed), in
+    /// the order they were made: kept, not sent, merged nowhere, until their account signs in
+    /// again. Show them as held ("2 changes made as @lynn are held until @lynn signs in again").
+    public var held: [MutationRecord] {
+        state.withLock { state in
+            state.queue.rows(in: [.pending, .inFlight, .failed]).filter { $0.account != state.queue.account }
+        }.map(\.record)
+    }
+
+    /// The handle of the signed-in account: only its changes are sent, listed and merged.
+    public var account: String? { state.withLock { $0.queue.account } }
+
+    /// Names the signed-in account (its handle; nil when nobody is): new changes are made as it,
+    /// and only its changes are sent, listed and merged from now on. Changes other accounts made
+    /// are held (`held`): kept in the journal, never sent as this account, and sent when their
+    /// account is named again, at once (the backoff is cleared, as by `networkDidChange()`). Call
+    /// it on every sign-in, before the client uses the new session.
+    ///
+    /// - Complexity: O(n log n) in the journal's rows when the account changes.
+    public func setAccount(_ account: String?) {
+        let changedAccount = journalLock.withLock { _ in
+            state.withLock { state -> Bool in
+                guard state.queue.account != account else { return false }
+                state.queue.setAccount(account)
+                state.layer = OptimisticLayer()
+                for row in state.queue.rows.values.sorted(by: { $0.sequence < $1.sequence }) {
+                    state.show(row)
+                }
+                state.unauthorized.removeAll()
+                return true
+            }
+        }
+        guard changedAccount else { return }
+        changed([])
+        // What waited for this account waited for the sign-in, not for its backoff: it goes now.
+        networkDidChange()
     }
 
     /// The journal's record of a mutation, or nil once it is confirmed and no longer needed (or

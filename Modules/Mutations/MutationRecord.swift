@@ -47,6 +47,10 @@ public struct MutationRecord: Hashable, Sendable, Identifiable {
     public var dependsOn: MutationToken?
     /// When it was made.
     public var createdAt: Date
+    /// The handle of the account it was made as: it is sent only while that account is signed in
+    /// (nil when the manager names no account, or for a change of an older journal that never
+    /// recorded one).
+    public var account: String?
 
     /// The token.
     public var id: MutationToken { token }

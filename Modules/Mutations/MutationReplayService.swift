@@ -7,7 +7,8 @@ import Synchronization
 /// The `mutations.replay` service: opens the app's `MutationManager` on the journal in the app
 /// database, rebuilding the optimistic layer (in-flight mutations become pending again), and
 /// starts sending; stops sending cleanly on stop. On `foreground` it clears the backoff, since
-/// the network may be back.
+/// the network may be back. The manager's account is the one the client is signed in as at start
+/// (a saved session); the app names the next one with `MutationManager.setAccount(_:)`.
 ///
 /// Reads: `NetworkClockKey`, `MutationConfigurationKey`, `MutationReauthenticationKey`.
 /// Depends on: `storage.database`, `network.client`, `feed.cache`.
@@ -34,6 +35,7 @@ public final class MutationReplayService: Service {
             database: database, client: { network.client }, feedCache: cache,
             clock: context.values[NetworkClockKey.self],
             configuration: context.values[MutationConfigurationKey.self],
+            account: network.client.credentials?.handle,
             reauthenticate: context.values[MutationReauthenticationKey.self] ?? {})
         manager.start()
         state.withLock { $0 = manager }

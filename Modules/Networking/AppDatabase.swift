@@ -13,6 +13,7 @@ public enum AppDatabase {
     public static let migrations: [Migration] = [
         FeedCacheSchema.migration(version: 1),
         MutationJournalSchema.migration(version: 2),
+        MutationJournalSchema.accountMigration(version: 3),
     ]
 
     /// What a damaged app database kept aside still holds that matters to the person: how many

@@ -115,7 +115,8 @@ func run() async throws -> Int32 {
     configuration.defaultRetryPolicy = RetryPolicy(base: .milliseconds(5), cap: .milliseconds(40))
     configuration.jitterSeed = options.run
     let manager = try MutationManager(
-        database: database, client: { session.current }, clock: clock, configuration: configuration)
+        database: database, client: { session.current }, clock: clock, configuration: configuration,
+        account: BackendSeed.firstHandle)
     manager.start()
 
     if options.drain {

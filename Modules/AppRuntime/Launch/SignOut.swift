@@ -13,8 +13,10 @@ import Wire
 ///
 /// It holds the data directory's lock while it works, as a launch does, so it never pulls the
 /// session from under a running app. It refuses while the journal holds changes that have not
-/// reached the server (waiting or failed): they were made as this account, and signing out would
-/// lose them or send them later as whoever signs in next. When the server cannot be reached the
+/// reached the server (waiting or failed) made as this account: signing out would leave them
+/// unsent until that account signs in here again. (They
+/// would never be sent as whoever signs in next: the journal holds each change for the account
+/// that made it.) Other accounts' held changes do not stop it; it says they stay. When the server cannot be reached the
 /// session is kept: forgetting it here would leave it alive on the server with nobody holding it
 /// to end it. A session the server already ended (401) counts as signed out.
 @MainActor
@@ -47,7 +49,8 @@ enum SignOut {
             output.write(notSignedIn)
             return 0
         }
-        if let refusal = unsentChangesRefusal(directory: directory, handle: saved.handle) {
+        let (refusal, held) = unsentChanges(directory: directory, handle: saved.handle)
+        if let refusal {
             output.writeError("\(app): error: \(refusal)\n")
             return 1
         }
@@ -79,11 +82,11 @@ enum SignOut {
             if outcome == .revoked {
                 output.write(
                     "signed out @\(saved.handle): the session is revoked on the server and removed here; the next "
-                        + "launch shows onboarding\n")
+                        + "launch shows onboarding\n" + (held.map { "note: \($0)\n" } ?? ""))
             } else {
                 output.write(
                     "the session of @\(saved.handle) had already ended on the server; it is removed here; the next "
-                        + "launch shows onboarding\n")
+                        + "launch shows onboarding\n" + (held.map { "note: \($0)\n" } ?? ""))
             }
             return 0
         case .unreachable:
@@ -129,27 +132,37 @@ enum SignOut {
         }
     }
 
-    /// Why signing out must wait, or nil: the journal's changes not yet on the server, as
-    /// `handle`. An app database that cannot be read refuses too (it may hold such changes).
-    static func unsentChangesRefusal(directory: String, handle: String) -> String? {
+    /// What the journal holds that signing out `handle` must heed: why it must wait (that
+    /// account's changes not yet on the server; an app database that cannot be read refuses too,
+    /// as it may hold such changes), or else a note on other accounts' held changes, which stay.
+    static func unsentChanges(directory: String, handle: String) -> (refusal: String?, note: String?) {
         let path = directory + "/" + AppDatabase.fileName
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let counts: (waiting: Int, failed: Int)
+        guard FileManager.default.fileExists(atPath: path) else { return (nil, nil) }
+        let counts: [MutationJournalSchema.UnsentCount]
         do {
             let database = try AppDatabase.open(directory: directory)
             defer { try? database.close() }
             counts = try MutationJournalSchema.unsentCounts(database)
         } catch {
-            return "cannot read the changes waiting in '\(path)' (\(error)); the session is kept"
+            return ("cannot read the changes waiting in '\(path)' (\(error)); the session is kept", nil)
         }
-        let total = counts.waiting + counts.failed
-        guard total > 0 else { return nil }
+        let held = counts.filter { $0.account != handle }.flatMap {
+            Array(repeating: $0.account, count: $0.total)
+        }
+        let note = held.isEmpty ? nil : MutationActions.heldLines(held).joined(separator: "; ")
+        guard let own = counts.first(where: { $0.account == handle }), own.total > 0 else {
+            return (nil, note)
+        }
+        let total = own.total
         let changes =
             total == 1 ? "1 change made as @\(handle) has" : "\(total) changes made as @\(handle) have"
         let them = total == 1 ? "it" : "them"
-        return
-            "\(changes) not reached the server (\(counts.waiting) waiting, \(counts.failed) failed); signing out "
-            + "now would lose \(them), or send \(them) later as another account: run the app online until Sync "
-            + "says everything is sent (or discard failed ones with x), then sign out; the session is kept"
+        return (
+            "\(changes) not reached the server (\(own.waiting) waiting, \(own.failed) failed); signing out "
+                + "now would leave \(them) unsent until @\(handle) signs in here again: run the app online until "
+                + "Sync says everything is sent (or discard failed ones with x), then sign out; the session is kept"
+                + (note.map { " (also: \($0))" } ?? ""),
+            note
+        )
     }
 }

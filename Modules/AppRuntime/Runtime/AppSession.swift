@@ -287,6 +287,9 @@ package final class AppSession {
     private func adopt(_ session: Session, context: AppContext) {
         let credentials = Credentials(
             session: session, issuedAt: networkClock.now, onChange: credentialsHandler())
+        // Changes are the account's that made them: from here on only this account's are sent
+        // and shown, before its session is used; another account's wait for it to sign in again.
+        context.mutations.setAccount(session.user.handle)
         context.network.signIn(credentials)
         do {
             try context.feedCache.prepare(viewer: context.network.viewerIdentity)

@@ -82,6 +82,29 @@ final class MutationActions: ViewerActions {
         manager.failed.map(summary) + manager.unreadableRows.map(Self.summary)
     }
 
+    var heldChanges: [String] { Self.heldLines(manager.held.map(\.account)) }
+
+    /// One line per account with held changes, in the order the accounts first made one:
+    /// "2 changes made as @lynn are held until @lynn signs in again". `accounts` holds each held
+    /// change's account.
+    static func heldLines(_ accounts: [String?]) -> [String] {
+        var order: [String?] = []
+        var counts: [String?: Int] = [:]
+        for account in accounts {
+            if counts[account] == nil { order.append(account) }
+            counts[account, default: 0] += 1
+        }
+        return order.map { account in
+            let count = counts[account] ?? 0
+            let changes = count == 1 ? "1 change" : "\(count) changes"
+            let verb = count == 1 ? "is" : "are"
+            guard let account else {
+                return "\(changes) made by an account this device did not record \(verb) held: never sent"
+            }
+            return "\(changes) made as @\(account) \(verb) held until @\(account) signs in again"
+        }
+    }
+
     /// The Sync tab's token for an unreadable journal row: not a client token, so `retry` and
     /// `discard` know it.
     static let unreadablePrefix = "unreadable:"

@@ -90,6 +90,9 @@ package final class MutationsScreen: AppScreen {
         if let problem = context.actions?.journalProblem {
             put(StyledLine("  ✕ " + problem, style: style.failure))
         }
+        for held in context.actions?.heldChanges ?? [] {
+            put(StyledLine("  " + held, style: style.pending))
+        }
         if list.isEmpty {
             put(StyledLine("  everything is sent", style: style.secondary))
         } else {

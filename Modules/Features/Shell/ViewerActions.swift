@@ -22,6 +22,9 @@ package protocol ViewerActions: AnyObject {
     var pendingChanges: [ChangeSummary] { get }
     /// The changes the server refused, oldest first.
     var failedChanges: [ChangeSummary] { get }
+    /// Changes other accounts made on this device that have not reached the server, one line
+    /// per account in a person's words: held, never sent as the account signed in.
+    var heldChanges: [String] { get }
     /// The last bookkeeping write to the change journal that failed, or nil (the changes are
     /// still sent; what was not saved is named).
     var journalProblem: String? { get }

@@ -25,11 +25,15 @@ struct JournalRow: Sendable {
     var createdAt: Int64
     /// What the confirmation left (confirmed rows only).
     var confirmation: MutationConfirmation?
+    /// The handle of the account signed in when it was made: it is sent only while that account
+    /// is signed in. Nil for a manager that names no account (and for rows of an older journal
+    /// whose account was never recorded).
+    var account: String?
 
     init(
         sequence: Int64, token: MutationToken, lane: MutationLane, mutation: Mutation, author: User?,
         state: MutationRecord.State, attempts: Int, streak: Int, nextAttemptAt: Int64?, lastError: String?,
-        dependsOn: MutationToken?, createdAt: Int64, confirmation: MutationConfirmation?
+        dependsOn: MutationToken?, createdAt: Int64, confirmation: MutationConfirmation?, account: String?
     ) {
         self.sequence = sequence
         self.token = token
@@ -44,6 +48,7 @@ struct JournalRow: Sendable {
         self.dependsOn = dependsOn
         self.createdAt = createdAt
         self.confirmation = confirmation
+        self.account = account
     }
 
     /// Who the new post or reply is shown as while pending.
@@ -54,7 +59,7 @@ struct JournalRow: Sendable {
             token: token, sequence: sequence, lane: lane, mutation: mutation, state: state,
             attempts: attempts,
             nextAttemptAt: nextAttemptAt.map { Date(wireMilliseconds: $0) }, lastError: lastError,
-            dependsOn: dependsOn, createdAt: Date(wireMilliseconds: createdAt))
+            dependsOn: dependsOn, createdAt: Date(wireMilliseconds: createdAt), account: account)
     }
 }
 

@@ -21,7 +21,7 @@ enum MutationJournal {
 
     static let insertSQL = """
         INSERT INTO mutation_journal (sequence, token, lane, kind, payload, state, attempts, streak, next_attempt_at,
-            last_error, depends_on, created_at, result) VALUES (?, ?, ?, ?, ?, ?, 0, 0, NULL, ?, ?, ?, NULL)
+            last_error, depends_on, created_at, result, account) VALUES (?, ?, ?, ?, ?, ?, 0, 0, NULL, ?, ?, ?, NULL, ?)
         """
 
     /// Inserts new rows (one prepared statement for the batch).
@@ -38,6 +38,7 @@ enum MutationJournal {
                 try binder.bind(row.lastError)
                 try binder.bind(row.dependsOn?.rawValue)
                 try binder.bind(row.createdAt)
+                try binder.bind(row.account)
             }
         }
     }
@@ -52,7 +53,7 @@ enum MutationJournal {
         try db.forEach(
             """
             SELECT sequence, token, lane, payload, state, attempts, streak, next_attempt_at, last_error, depends_on,
-                created_at, result, kind FROM mutation_journal ORDER BY sequence
+                created_at, result, kind, account FROM mutation_journal ORDER BY sequence
             """
         ) { row in
             let sequence = try row.int64(0)
@@ -70,7 +71,8 @@ enum MutationJournal {
                         streak: try row.int(6), nextAttemptAt: try row.isNull(7) ? nil : try row.int64(7),
                         lastError: try row.isNull(8) ? nil : try row.string(8),
                         dependsOn: try row.isNull(9) ? nil : MutationToken(try row.string(9)),
-                        createdAt: try row.int64(10), confirmation: confirmation))
+                        createdAt: try row.int64(10), confirmation: confirmation,
+                        account: try row.isNull(13) ? nil : try row.string(13)))
             } catch {
                 // Whatever cannot be read is kept and shown, never hidden and never fatal.
                 let token = (try? row.string(1)) ?? ""

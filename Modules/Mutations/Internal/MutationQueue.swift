@@ -1,6 +1,9 @@
 /// The journal's live rows in memory and the lanes they are sent in: which row heads each lane,
 /// which are in flight, which wait for a time or for the post they depend on.
 ///
+/// Only rows of `account` (the signed-in account) are in lanes: rows another account made are
+/// held, kept in `rows` but never scheduled, until `setAccount(_:)` names their account again.
+///
 /// Event-driven: a lane is looked at again only when something about it changed (a row joined
 /// or left it, its head's time came, its dependency resolved), so scheduling costs O(changed
 /// lanes), not O(all lanes). Times are milliseconds since 1970.
@@ -17,6 +20,8 @@ struct MutationQueue: Sendable {
     }
 
     private(set) var rows: [MutationToken: JournalRow] = [:]
+    /// The account whose rows are sent (nil: rows that name no account).
+    private(set) var account: String?
     /// Pending and in-flight tokens of each lane, oldest first.
     private var lanes: [MutationLane: LaneQueue] = [:]
     /// Who waits for each token.
@@ -41,7 +46,26 @@ struct MutationQueue: Sendable {
         rows.values.filter { states.contains($0.state) }.sorted { $0.sequence < $1.sequence }
     }
 
+    /// Whether `row` waits in a lane: pending or in flight, and made as `account`.
+    func isLaned(_ row: JournalRow) -> Bool { row.isQueued && row.account == account }
+
     // MARK: - Changes
+
+    /// Sends the rows of `account` from now on, holding the others: the lanes are built again.
+    ///
+    /// Complexity: O(n log n) in the rows.
+    mutating func setAccount(_ account: String?) {
+        guard account != self.account else { return }
+        self.account = account
+        lanes = [:]
+        let rows = self.rows
+        for row in rows.values.sorted(by: { $0.sequence < $1.sequence }) where isLaned(row) {
+            lanes[row.lane, default: LaneQueue()].insert(row.token, sequence: row.sequence) {
+                rows[$0]?.sequence ?? .max
+            }
+        }
+        reconsiderAll()
+    }
 
     /// Makes room for `count` rows (a cold start), so loading never resizes the tables.
     mutating func reserve(_ count: Int) {
@@ -60,21 +84,21 @@ struct MutationQueue: Sendable {
                 dependents[dependency]?.remove(row.token)
                 if dependents[dependency]?.isEmpty == true { dependents[dependency] = nil }
             }
-            if old.isQueued, !row.isQueued || old.lane != row.lane {
+            if isLaned(old), !isLaned(row) || old.lane != row.lane {
                 lanes[old.lane]?.remove(old.token)
                 if lanes[old.lane]?.isEmpty == true { lanes[old.lane] = nil }
                 candidates.insert(old.lane)
             }
         }
         if let dependency = row.dependsOn { dependents[dependency, default: []].insert(row.token) }
-        if row.isQueued, old.map({ !$0.isQueued || $0.lane != row.lane }) ?? true {
+        if isLaned(row), old.map({ !isLaned($0) || $0.lane != row.lane }) ?? true {
             let rows = self.rows
             lanes[row.lane, default: LaneQueue()].insert(row.token, sequence: row.sequence) {
                 rows[$0]?.sequence ?? .max
             }
         }
         if row.state != .inFlight { inFlight.remove(row.token) }
-        if row.isQueued { candidates.insert(row.lane) }
+        if isLaned(row) { candidates.insert(row.lane) }
     }
 
     /// Removes a row.
@@ -84,7 +108,7 @@ struct MutationQueue: Sendable {
             dependents[dependency]?.remove(token)
             if dependents[dependency]?.isEmpty == true { dependents[dependency] = nil }
         }
-        if old.isQueued {
+        if isLaned(old) {
             lanes[old.lane]?.remove(token)
             if lanes[old.lane]?.isEmpty == true { lanes[old.lane] = nil }
             candidates.insert(old.lane)

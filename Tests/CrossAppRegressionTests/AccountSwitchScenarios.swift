@@ -1,0 +1,168 @@
+import AppTesting
+@_spi(Testing) import Backend
+import Foundation
+import Storage
+import Testing
+
+/// Changes belong to the account that made them: what @lynn did offline is never sent as the
+/// next account signed in on the device; it is held, said so in Sync, and sent as @lynn when
+/// @lynn signs in again.
+@Suite @MainActor struct AccountSwitchScenarios {
+    @Test(arguments: ShippedApp.all)
+    func changesMadeOfflineAsLynn_areNotSentAsGrace_andGoAsLynnWhenSheSignsInAgain(app: ShippedApp)
+        async throws
+    {
+        // Given @lynn, offline, who likes the first post and writes a post
+        let directories = try TestDirectories.make()
+        let text = "Tide tables, written offline as lynn in \(app.id)"
+        let before = try Self.serverCounts(directories, text: text)
+        let offline = await HeadlessHarness.run(
+            app.definition,
+            script: """
+                wait
+                network offline
+                key l
+                key n
+                type \(text)
+                key tab
+                key space
+                key enter
+                wait
+                key 5
+                wait
+                expect Changes: 2 pending, 0 failed
+                frame
+
+                """,
+            directories: directories, height: 40, extraArguments: ["--user", "lynn"])
+        #expect(offline.status == 0, "\(app.id): \(offline.errors)\n\(offline.lastFrame)")
+        // (the first post may be one @lynn liked already: then `l` takes her like back)
+        let unlikes = offline.lastFrame.contains("unlike · @")
+        let kind = unlikes ? " unlike " : " like "
+
+        // When the app is started again as @grace, online, and used for a minute
+        let asGrace = await HeadlessHarness.run(
+            app.definition,
+            script: """
+                wait
+                advance 60
+                wait
+                key 5
+                wait
+                frame
+
+                """,
+            directories: directories, height: 40, extraArguments: ["--user", "grace"])
+        #expect(asGrace.status == 0, "\(app.id): \(asGrace.errors)\n\(asGrace.lastFrame)")
+
+        // Then nothing reached the server, as anyone: @grace did not like or post anything
+        let whileGrace = try Self.serverCounts(directories, text: text)
+        #expect(whileGrace == before, "\(app.id): sent while @grace was signed in")
+        // And Sync shows @grace none of @lynn's changes as hers, and says they are held
+        let sync = asGrace.lastFrame
+        #expect(sync.contains("Changes: 0 pending, 0 failed"), "\(app.id):\n\(sync)")
+        #expect(
+            sync.contains("2 changes made as @lynn are held until @lynn signs in again"),
+            "\(app.id):\n\(sync)")
+        #expect(!sync.contains("Tide tables"), "\(app.id): @lynn's post is not listed as @grace's:\n\(sync)")
+
+        // When @lynn signs in again
+        let asLynn = await HeadlessHarness.run(
+            app.definition,
+            script: """
+                wait
+                key 5
+                wait
+                expect Changes: 0 pending, 0 failed
+                expect everything is sent
+                frame
+
+                """,
+            directories: directories, height: 40, extraArguments: ["--user", "lynn"])
+        #expect(asLynn.status == 0, "\(app.id): \(asLynn.errors)\n\(asLynn.lastFrame)")
+
+        // Then both are sent as @lynn, once each
+        let after = try Self.serverCounts(directories, text: text)
+        #expect(
+            after
+                == ServerCounts(
+                    lynnLikes: before.lynnLikes + (unlikes ? -1 : 1), graceLikes: before.graceLikes,
+                    lynnPosts: 1, gracePosts: 0,
+                    lynnTokens: before.lynnTokens + 2, graceTokens: before.graceTokens),
+            "\(app.id)")
+        // (each in its own lane: lanes keep their own order, and these two are sent side by side)
+        let confirmed = asLynn.lastFrame.split(separator: "\n").filter { $0.contains(" confirmed ") }
+        #expect(confirmed.count == 2, "\(app.id):\n\(asLynn.lastFrame)")
+        #expect(confirmed.filter { $0.contains(" post ") }.count == 1, "\(app.id):\n\(asLynn.lastFrame)")
+        #expect(confirmed.filter { $0.contains(kind) }.count == 1, "\(app.id):\n\(asLynn.lastFrame)")
+        #expect(!asLynn.lastFrame.contains("held until"), "\(app.id):\n\(asLynn.lastFrame)")
+    }
+
+    /// `--sign-out` counts only the signed-in account's changes: @grace, with nothing of hers
+    /// waiting, signs out while @lynn's like is held, and is told it stays held.
+    @Test(arguments: ShippedApp.all)
+    func signOutAsGrace_withLynnsChangeHeld_signsOut_andSaysItStays(app: ShippedApp) async throws {
+        // Given @lynn's like made offline, then @grace signed in
+        let directories = try TestDirectories.make()
+        let liked = await HeadlessHarness.run(
+            app.definition, script: "wait\nnetwork offline\nkey l\nwait\n", directories: directories,
+            extraArguments: ["--user", "lynn"])
+        #expect(liked.status == 0, "\(app.id): \(liked.errors)")
+        let asGrace = await HeadlessHarness.run(
+            app.definition, script: "wait\n", directories: directories, extraArguments: ["--user", "grace"])
+        #expect(asGrace.status == 0, "\(app.id): \(asGrace.errors)")
+
+        // When @grace signs out
+        let run = await IdentityScenarios.signOut(app, directories)
+
+        // Then she is signed out, told that @lynn's change stays held, and it is still there
+        #expect(run.status == 0, "\(app.id): \(run.error)")
+        #expect(
+            run.output
+                == "signed out @grace: the session is revoked on the server and removed here; the next launch "
+                + "shows onboarding\nnote: 1 change made as @lynn is held until @lynn signs in again\n",
+            "\(app.id): \(run.output)")
+        let database = try Database(path: directories.data + "/app.sqlite")
+        defer { try? database.close() }
+        #expect(
+            try database.query("SELECT account FROM mutation_journal WHERE state IN (0, 1)").map {
+                try $0.string(0)
+            } == ["lynn"])
+    }
+
+    /// What the server holds of @lynn's and @grace's doing: their likes, their posts with `text`,
+    /// and the change tokens the server applied for each.
+    struct ServerCounts: Equatable {
+        var lynnLikes: Int
+        var graceLikes: Int
+        var lynnPosts: Int
+        var gracePosts: Int
+        var lynnTokens: Int
+        var graceTokens: Int
+    }
+
+    static func serverCounts(_ directories: TestDirectories, text: String) throws -> ServerCounts {
+        let server = try directories.openBackend()
+        defer { server.close() }
+        func count(_ sql: String, _ handle: String, _ extra: String? = nil) throws -> Int {
+            let rows =
+                if let extra {
+                    try server.database.query(sql, handle, extra)
+                } else {
+                    try server.database.query(sql, handle)
+                }
+            return try rows.first?.int(0) ?? -1
+        }
+        let likes = "SELECT count(*) FROM likes JOIN users ON users.id = likes.user WHERE users.handle = ?"
+        let posts = """
+            SELECT count(*) FROM posts JOIN users ON users.id = posts.author
+            WHERE users.handle = ? AND instr(CAST(posts.json AS TEXT), ?) > 0
+            """
+        let tokens =
+            "SELECT count(*) FROM mutations JOIN users ON users.id = mutations.user WHERE users.handle = ?"
+        return ServerCounts(
+            lynnLikes: try count(likes, "lynn"), graceLikes: try count(likes, "grace"),
+            lynnPosts: try count(posts, "lynn", text), gracePosts: try count(posts, "grace", text),
+            lynnTokens: try count(tokens, "lynn"), graceTokens: try count(tokens, "grace"))
+    }
+}

@@ -208,6 +208,37 @@ import Wire
     }
 
     @Test(arguments: ShippedApp.all)
+    func aLikeOfAPostDeletedOnTheServer_fails_andSyncShowsTheServersAnswerInItsAttemptLine(app: ShippedApp)
+        async throws
+    {
+        // Given the viewer's post on Home, selected, and then deleted on the server behind the app
+        let (directories, doomed, _) = try await Self.prepare(app)
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, deletesBehindTheApp: true)
+        defer { Task { await session.stop() } }
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        try await Self.select(doomed, in: feed.postList, session: session)
+        let id = try #require(feed.postList.selectedItem?.media.id.rawValue)
+        let backend = try directories.openBackend()
+        try await BackendFixtures.delete(on: backend, as: "ada", id)
+        backend.close()
+
+        // When the viewer likes it, and looks at the Sync tab
+        await Self.press(.character("l"), in: session)
+        await Self.press(.character("5"), in: session)
+        let sync = HeadlessHarness.frame(of: session)
+
+        // Then the like failed once, and its attempt line gives the server's status, not a
+        // made-up one: the line a person reads to learn what the server said
+        #expect(sync.contains("Changes: 0 pending, 1 failed"), "\(app.id):\n\(sync)")
+        let attempts = lines(sync).drop { !$0.contains("Attempts (newest first)") }.dropFirst()
+            .filter { $0.contains("  like  ") }
+        #expect(attempts.count == 1, "\(app.id): one attempt of the like:\n\(sync)")
+        let columns = attempts.first.map { $0.split(separator: " ", omittingEmptySubsequences: true) } ?? []
+        #expect(columns.count > 5 && columns[5] == "404", "\(app.id): status column of \(attempts):\n\(sync)")
+    }
+
+    @Test(arguments: ShippedApp.all)
     func deletingAnOwnReplyInAThread_closesTheRepliesUp(app: ShippedApp) async throws {
         // Given a post of grace's with three replies, the middle one the viewer's
         let directories = try TestDirectories.make()

@@ -60,6 +60,25 @@ import Wire
         #expect(try cache.firstScreen(width: 100, rows: 10_000).entries.count == 50)
     }
 
+    /// A snapshot's header holds counts past 255 and 65,535 (ids of 300 entries take more than
+    /// 256 bytes): every byte of each count is read back, so a cold start reads its heights.
+    @Test func heightsOfManyEntries_areReadBackFromTheirSnapshot() throws {
+        let database = try AppDatabase.open(directory: try NetworkFixture.appDirectory())
+        let cache = FeedCache(database: database, mediaStore: MediaStore())
+        let entries = (1...300).map { FeedEntry(id: FeedEntryID("p\($0)"), media: Samples.media("m\($0)")) }
+        try cache.merge(firstPage: FeedPageEnvelope(FeedPage(entries: entries, nextCursor: "tail")))
+        let cached = try cache.entries(from: 0, count: 300)
+        try cache.storeHeights(
+            cached.map { EntryHeights(entryID: $0.id, version: $0.version, rows: [2, 3]) }, width: 80)
+
+        let reopened = FeedCache(database: database, mediaStore: MediaStore())
+        let heights = try reopened.heights(width: 80)
+        #expect(heights.knownCount == 300)
+        #expect(heights.knownHeight == 1500)
+        #expect(heights.entryID(at: 299) == cached[299].id)
+        #expect(try reopened.firstScreen(width: 80, rows: 24).heights.knownCount == 300)
+    }
+
     @Test func heights_areStoredAndLoadedPerWidth() async throws {
         let fixture = try NetworkFixture()
         let cache = try fixture.cache(in: try NetworkFixture.appDirectory())

@@ -1,19 +1,39 @@
 import MediaModel
 
-/// What the composer hands over when the person posts: the text, the picked photo, and the post
-/// it answers, if any.
+/// What the composer hands over when the person posts: the text, the photos, and the post it
+/// answers, if any.
 package struct Draft: Sendable, Hashable {
     /// The text.
     package var text: String
-    /// The attached photo, if one was picked.
+    /// An attached photo already in memory (a generated picture), if any.
     package var photo: Attachment.Photo?
+    /// Photo files the person picked from disk, in the order they picked them: one is a photo
+    /// post, several a carousel.
+    package var files: [PickedPhoto]
     /// The post this replies to, for a reply.
     package var replyingTo: Media?
 
     /// Makes a draft.
-    package init(text: String, photo: Attachment.Photo? = nil, replyingTo: Media? = nil) {
+    package init(
+        text: String, photo: Attachment.Photo? = nil, files: [PickedPhoto] = [], replyingTo: Media? = nil
+    ) {
         self.text = text
         self.photo = photo
+        self.files = files
         self.replyingTo = replyingTo
+    }
+}
+
+/// A photo file picked in the composer, with the description the person wrote for it.
+package struct PickedPhoto: Sendable, Hashable, Codable {
+    /// The file's absolute path, as picked.
+    package var path: String
+    /// A description for people who cannot see the photo; nil when none was written.
+    package var altText: String?
+
+    /// Makes a picked photo.
+    package init(path: String, altText: String? = nil) {
+        self.path = path
+        self.altText = altText
     }
 }

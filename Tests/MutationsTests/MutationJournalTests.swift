@@ -181,6 +181,30 @@ import Wire
             ])
     }
 
+    @Test func unreadableRows_sayWhereAndWhyTheyCannotBeRead() async throws {
+        // Given a journal holding a row of a format this build does not write, one whose kind's
+        // tag it does not know, and one cut short after its tag
+        let (_, database, directory) = try Self.idleManager()
+        let insert = """
+            INSERT INTO mutation_journal (token, lane, kind, payload, state, created_at)
+            VALUES (?, 'lane', ?, ?, 0, 0)
+            """
+        try database.execute(insert, "t-format", "like", [UInt8]([9, 3]))
+        try database.execute(insert, "t-tag", "bookmark", [UInt8]([1, 200]))
+        try database.execute(insert, "t-short", "like", [UInt8]([1]))
+        try database.close()
+
+        // When the journal is opened
+        let (reopened, _, _) = try Self.idleManager(directory: directory)
+
+        // Then each is kept as unreadable, with the byte the problem was found at and the reason
+        let problems = Dictionary(uniqueKeysWithValues: reopened.unreadableRows.map { ($0.token, $0.problem) })
+        #expect(problems["t-format"] == "byte 0: journal format 9, this build reads 1")
+        #expect(problems["t-tag"] == "byte 1: unknown mutation tag 200")
+        #expect(problems["t-short"]?.hasPrefix("byte 1:") == true, "\(problems)")
+        #expect(reopened.unreadableRows.map(\.kind) == ["like", "bookmark", "like"])
+    }
+
     @Test(arguments: Self.everyKind)
     func everyKind_survivesTheJournal(mutation: Mutation) async throws {
         // Given a manager whose viewer has an image avatar

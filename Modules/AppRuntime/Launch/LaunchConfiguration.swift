@@ -108,8 +108,8 @@ package struct LaunchConfiguration: Sendable, Equatable {
             epilogue: """
                 keys: up/down or j/k move, enter opens, esc or backspace goes back, l like, r reply,
                       s repost (again: undo), left/right a carousel's photos, p profile, f follow,
-                      d twice deletes yours, / finds people, n new post, 1-5 tabs, ? help (every key),
-                      q quits, ctrl-z suspends (fg resumes)
+                      d twice deletes yours, / finds people, n new post (tab there adds photos from
+                      --photos-dir), 1-5 tabs, ? help (every key), q quits, ctrl-z suspends (fg resumes)
 
                 exit status: 0 on success, 1 when the app fails or a script expectation fails, 2 on a usage error.
                 """)

@@ -1,3 +1,4 @@
+@_spi(Testing) import Backend
 import Foundation
 import Imaging
 import MediaModel
@@ -10,13 +11,10 @@ import MediaModel
 /// let pier = try TestPhotos.write("pier.jpg", in: folder)  // the file's absolute path
 /// ```
 package enum TestPhotos {
-    /// A fresh empty folder under the system's temporary directory (removed with the test
-    /// process's other temporary files).
+    /// A fresh empty folder in the test process's temporary root, which is removed when the
+    /// process exits (and swept if it died).
     package static func folder() throws -> String {
-        let path = (NSTemporaryDirectory() as NSString).appendingPathComponent(
-            "photos-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try BackendServer.makeTemporaryDirectory("photos")
     }
 
     /// A photo of `width` × `height` (the top half `top`, the bottom half `bottom`, so its art

@@ -1,4 +1,6 @@
+import AppRuntime
 @_spi(Testing) import Backend
+import Features
 import Foundation
 import Imaging
 import MediaModel
@@ -45,6 +47,16 @@ package enum TestPhotos {
     package static func sample() throws -> String { try shared.get() }
 
     private static let shared = Result { try write("sample.jpg", in: folder()) }
+
+    /// Attaches ``sample()`` to the composer `shell` shows, as picking it in the photo picker
+    /// does.
+    @MainActor
+    package static func attachSample(in shell: AppShell?) throws {
+        guard let composer = shell?.currentScreen as? ComposerScreen else {
+            throw PhotoFileError(path: try sample(), reason: "the composer is not on screen")
+        }
+        try composer.attach(path: try sample())
+    }
 
     /// Writes `contents` as `name` in `folder` (a file that is not an image, whatever its name).
     @discardableResult

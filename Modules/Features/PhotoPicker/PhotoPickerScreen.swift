@@ -188,14 +188,19 @@ package final class PhotoPickerScreen: AppScreen {
             return
         }
         field.text = result.text
-        if result.matches.isEmpty {
+        let path = PathCompletion.resolve(result.text, in: directory, home: home)
+        var isDirectory: ObjCBool = false
+        if result.text.hasSuffix("/"),
+            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        {
+            // A folder's path: open it.
+            field.text = ""
+            open(path)
+        } else if result.matches.isEmpty {
             message = "no folder or photo here starts with that"
         } else if result.matches.count > 1 {
-            message = "\(result.matches.count) match: " + result.matches.joined(separator: "  ")
-        } else if result.text.hasSuffix("/") {
-            // One folder: open it.
-            field.text = ""
-            open(PathCompletion.resolve(result.text, in: directory, home: home))
+            message = "\(result.matches.count) matches: " + result.matches.joined(separator: "  ")
         }
     }
 

@@ -95,7 +95,7 @@ let package = Package(
                 "Basics", "Composition", "Sockets", "MediaModel", "Wire", "ServerAPI", "FeedCaching",
                 "Mutations",
                 "ListEngine",
-                "TerminalUI",
+                "TerminalUI", "Imaging",
             ]),
         module(
             "AppRuntime",
@@ -206,10 +206,11 @@ let package = Package(
             name: "AppTesting",
             dependencies: [
                 "Features", "AppRuntime", "Backend", "ServerAPI", "Wire", "MediaModel", "Composition",
-                "CommandLineKit", "Mutations", "ListEngine",
+                "CommandLineKit", "Mutations", "ListEngine", "Imaging",
                 "PrismApp", "StrandApp", "TerminalUI", "TerminalUITesting",
             ],
             path: "Tests/AppTesting"),
+        tests("Features", ["Features", "AppTesting", "MediaModel", "Imaging"]),
         tests(
             "Apps",
             [

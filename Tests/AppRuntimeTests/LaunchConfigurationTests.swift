@@ -31,6 +31,22 @@ import Wire
         #expect(shared.backendDirectory == "/tmp/b")
     }
 
+    @Test func photosDir_isAbsolute_elseHomePicturesWhenItExists_elseTheCurrentDirectory() throws {
+        let current = FileManager.default.currentDirectoryPath
+        #expect(try parse(["--photos-dir", "/srv/photos/", "--headless"]).photosDirectory == "/srv/photos")
+        #expect(
+            try parse(["--photos-dir", "shots/../trips", "--headless"]).photosDirectory == current + "/trips")
+        // /home/ada has no Pictures folder here
+        #expect(try parse(["--headless"]).photosDirectory == current)
+        let home = NSTemporaryDirectory() + "home-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: home + "/Pictures", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let withPictures = try LaunchConfiguration.parse(
+            ["--headless"], app: "demo", environment: ["HOME": home], isTerminal: false)
+        #expect(withPictures.photosDirectory == DirectoryListing.standardized(home + "/Pictures"))
+        #expect(LaunchConfiguration.commandLine(for: "demo").helpText.contains("--photos-dir DIR"))
+    }
+
     @Test func withoutXDG_usesTheHomeDirectory() throws {
         let configuration = try LaunchConfiguration.parse(
             ["--headless"], app: "demo", environment: ["HOME": "/home/ada"], isTerminal: false)

@@ -24,8 +24,7 @@ import Testing
                 key l
                 key n
                 type \(text)
-                key tab
-                key space
+                attach \(try TestPhotos.sample())
                 key enter
                 wait
                 key 5

@@ -140,9 +140,7 @@ import Wire
             try #require(shell.currentScreen is ComposerScreen, "\(app.id): the composer opens")
             _ = shell.handle(.paste(text))
             if app.requiresPhoto {
-                await Self.press(.tab, in: session)
-                await Self.press(.character(" "), in: session)
-                await Self.press(.tab, in: session)
+                try TestPhotos.attachSample(in: shell)
             }
             let counter = lines(HeadlessHarness.frame(of: session)).filter {
                 $0.trimmingCharacters(in: .whitespaces) == "\(count)/\(limit)"

@@ -26,7 +26,8 @@ import Wire
         let (session, clock) = try await HeadlessHarness.session(app.definition, directories: directories)
         defer { Task { await session.stop() } }
         let text = "Gulls on the breakwater, \(app.id)"
-        session.shell?.context.actions?.submit(Draft(text: text, photo: SamplePhotos.all[0].photo))
+        session.shell?.context.actions?.submit(
+            Draft(text: text, files: [PickedPhoto(path: try TestPhotos.sample())]))
         await session.settle()
         #expect(session.shell?.context.mutations.pending.isEmpty == true, "\(app.id): the post is confirmed")
 

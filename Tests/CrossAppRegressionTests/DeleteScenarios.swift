@@ -320,7 +320,7 @@ import Wire
         if shell.context.registry[.feedPolicy].shows(.text) == false
             || shell.context.registry[.composerPolicy].media == .required
         {
-            for key: Key in [.tab, .character(" "), .tab] { _ = shell.handle(key) }
+            try TestPhotos.attachSample(in: shell)
         }
         let text = "Written on the train, \(app.id)"
         for character in text { _ = shell.handle(.character(character)) }

@@ -50,7 +50,9 @@ import Testing
         defer { Task { await session.stop() } }
         session.shell?.openTab(.compose)
         let composer = try #require(session.shell?.currentScreen as? ComposerScreen)
+        try composer.attach(path: try TestPhotos.sample())
         _ = session.shell?.handle(.tab)
+        #expect(!composer.capturesText, "\(app.id): tab gave the photos the focus")
         _ = session.shell?.handle(.escape)
         session.shell?.openTab(.compose)
         for character in "caption" { _ = session.shell?.handle(.character(character)) }

@@ -251,7 +251,8 @@ struct FaultMatrixRun {
             model.replies.append((media.id, text))
         case .post:
             let text = "Photo \(model.posts.count + 1) from \(app.id), \(fault)"
-            shell?.context.actions?.submit(Draft(text: text, photo: SamplePhotos.all[0].photo))
+            shell?.context.actions?.submit(
+                Draft(text: text, files: [PickedPhoto(path: try TestPhotos.sample())]))
             await session.settle()
             model.posts.append(FaultModel.OwnPost(text: text))
         case .delete(let n):
@@ -584,7 +585,7 @@ struct FaultMatrixRun {
 
         // Given a new post whose send fails with a 503 burst (retried later)
         transport.injectFaults([.serverError(status: 503)])
-        actions.submit(Draft(text: text, photo: SamplePhotos.all[0].photo))
+        actions.submit(Draft(text: text, files: [PickedPhoto(path: try TestPhotos.sample())]))
         await session.settle()
         let pendingPost = try #require(
             feed.items.first { $0.media.text == text }, "\(app.id): the post shows")

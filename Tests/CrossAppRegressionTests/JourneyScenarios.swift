@@ -56,7 +56,7 @@ import Wire
         for character in "First light" { _ = shell.handle(.character(character)) }
         let registry = shell.context.registry
         if !registry[.feedPolicy].shows(.text) || registry[.composerPolicy].media == .required {
-            for key: Key in [.tab, .character(" "), .tab] { _ = shell.handle(key) }
+            try TestPhotos.attachSample(in: shell)
         }
         _ = shell.handle(.enter)
         await session.settle()
@@ -165,7 +165,7 @@ import Wire
         #expect(composer.text == pasted, "\(app.id): the pasted draft is back")
         for character in " at the pier" { _ = shell.handle(.character(character)) }
         if !registry[.feedPolicy].shows(.text) || registry[.composerPolicy].media == .required {
-            for key: Key in [.tab, .character(" "), .tab] { _ = shell.handle(key) }
+            try TestPhotos.attachSample(in: shell)
         }
         _ = shell.handle(.enter)
         await session.settle()

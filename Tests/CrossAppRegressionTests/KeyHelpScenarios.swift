@@ -11,7 +11,7 @@ import Testing
 @Suite @MainActor struct KeyHelpScenarios {
     /// A screen a headless session can reach and open the help on.
     enum Place: String, CaseIterable, CustomTestStringConvertible {
-        case home, thread, activity, profile, sync, photoPicker
+        case home, thread, activity, profile, sync, composerPhotos
 
         var testDescription: String { rawValue }
     }
@@ -27,8 +27,10 @@ import Testing
         case .activity: shell.openTab(.activity)
         case .profile: shell.openTab(.profile)
         case .sync: shell.openTab(.mutations)
-        case .photoPicker:
+        case .composerPhotos:
             shell.openTab(.compose)
+            let composer = try #require(shell.currentScreen as? ComposerScreen)
+            try composer.attach(path: try TestPhotos.sample())
             _ = shell.handle(.tab)
         }
         await session.settle()
@@ -85,26 +87,48 @@ import Testing
     }
 
     @Test(arguments: ShippedApp.all)
-    func photoPickerHelp_listsTabArrowsAndSpace_inTheFootersOrder(app: ShippedApp) async throws {
-        let session = try await Self.open(.photoPicker, in: app)
+    func composerPhotosHelp_listsChooseAddRemoveMoveAndAltText_inTheFootersOrder(app: ShippedApp) async throws
+    {
+        let session = try await Self.open(.composerPhotos, in: app)
         defer { Task { await session.stop() } }
         #expect(
             Self.footer(of: session)
-                == "←/→ choose · space pick · tab back to text · enter post · esc back")
+                == "←/→ choose · a add · x remove · t alt text · tab text · enter post · esc back")
 
         let help = try Self.help(of: session)
 
-        let choose = try #require(help.firstIndex(of: Self.line("← →  h l", "choose")))
+        let choose = try #require(help.firstIndex(of: Self.line("← →  h l", "choose a photo")))
         #expect(
-            Array(help[choose...].prefix(7)) == [
-                Self.line("← →  h l", "choose"), Self.line("space", "pick"),
-                Self.line("tab", "back to text"), Self.line("enter", "post"), Self.line("esc", "back"),
+            Array(help[choose...].prefix(10)) == [
+                Self.line("← →  h l", "choose a photo"), Self.line("a", "add photos from disk"),
+                Self.line("x delete", "remove the photo"), Self.line("< >", "move the photo"),
+                Self.line("t", "write its alt text"), Self.line("tab", "back to text"),
+                Self.line("enter", "post"), Self.line("esc", "back"),
                 Self.line("ctrl-d", "discard the draft (press twice)"), "",
             ])
         // Esc is the composer's here (back to the feed, the draft kept), so the shell's back is only
         // backspace.
         #expect(help.contains(Self.line("⌫", "back")))
         #expect(!help.contains { $0.hasPrefix("  esc ⌫") })
+    }
+
+    @Test(arguments: ShippedApp.all)
+    func photoPickerKeys_listMoveOpenCompleteUpAndDone_inTheFootersOrder(app: ShippedApp) async throws {
+        // The picker's path line takes every printable key (`?` included), so its keys are read
+        // from the table the help would show.
+        let session = try await Self.open(.home, in: app)
+        defer { Task { await session.stop() } }
+        session.shell?.openTab(.compose)
+        _ = session.shell?.handle(.tab)
+        let picker = try #require(
+            session.shell?.currentScreen as? PhotoPickerScreen, "\(app.id): tab opens it")
+        #expect(Self.footer(of: session) == "type a path · ↑/↓ move · enter pick · tab complete · esc done")
+        #expect(
+            picker.keyBindings.map { "\($0.label) \($0.does)" } == [
+                "type a path ", "↑ ↓ move", "enter open the folder or pick the photo",
+                "tab complete the path",
+                "backspace up a folder (when no path is typed)", "esc back to the post",
+            ])
     }
 
     @Test(arguments: ShippedApp.all, [Place.home, .thread])

@@ -93,8 +93,7 @@ import Wire
                 network offline
                 key n
                 type \(photo)
-                key tab
-                key space
+                attach \(try TestPhotos.sample())
                 key enter
                 wait
                 frame
@@ -147,7 +146,7 @@ import Wire
         let (thread, composer, replied) = (run.frames[0], run.frames[1], run.frames[2])
 
         #expect(lines(composer)[0].hasPrefix(app.titlePrefix + " · " + app.replyTitle))
-        #expect(composer.contains("photo (") == !app.repliesAreComments, "comments carry no photo")
+        #expect(composer.contains("photos (") == !app.repliesAreComments, "comments carry no photo")
         #expect(replied.contains(app.ownReplyLine), "the reply shows at once, drawn as \(app.id) draws one")
         #expect(!replied.contains(" yet. Press r to add one."), "a pending reply is a reply")
         let repliesBefore = try #require(selectedCounts(thread)).replies

@@ -22,8 +22,7 @@ import Testing
                 key l
                 key n
                 type \(text)
-                key tab
-                key space
+                attach \(try TestPhotos.sample())
                 key enter
                 wait
                 frame

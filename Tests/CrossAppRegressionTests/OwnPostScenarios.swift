@@ -21,7 +21,7 @@ import Testing
         // A photo when the app's Home leaves text-only posts out (or its composer needs one).
         let registry = try #require(session.shell?.context.registry)
         if !registry[.feedPolicy].shows(.text) || registry[.composerPolicy].media == .required {
-            for key: Key in [.tab, .character(" "), .tab] { _ = session.shell?.handle(key) }
+            try TestPhotos.attachSample(in: session.shell)
         }
         for character in text { _ = session.shell?.handle(.character(character)) }
         _ = session.shell?.handle(.enter)
@@ -53,7 +53,7 @@ import Testing
         session.shell?.openTab(.compose)
         let registry = try #require(session.shell?.context.registry)
         if registry[.composerPolicy].media == .required {
-            for key: Key in [.tab, .character(" "), .tab] { _ = session.shell?.handle(key) }
+            try TestPhotos.attachSample(in: session.shell)
         }
         for character in "Short and sweet" { _ = session.shell?.handle(.character(character)) }
         _ = session.shell?.handle(.enter)

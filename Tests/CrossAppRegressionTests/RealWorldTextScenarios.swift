@@ -155,7 +155,8 @@ import Wire
             let directories = try TestDirectories.make()
             let run = await HeadlessHarness.run(
                 app.definition,
-                script: "wait\nkey n\ntype \(text)\nframe\nkey tab\nkey space\nkey enter\nwait\nframe\n",
+                script:
+                    "wait\nkey n\ntype \(text)\nframe\nattach \(try TestPhotos.sample())\nkey enter\nwait\nframe\n",
                 directories: directories, width: size.width, height: size.height)
             let place = "\(app.id) at \(size.width)x\(size.height)"
             #expect(run.status == 0, "\(place): \(run.errors)")

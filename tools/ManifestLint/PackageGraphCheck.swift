@@ -50,7 +50,7 @@ public struct PackageGraphCheck: Sendable {
         "TerminalUI": ["Basics", "ListEngine", "CommandLineKit"],
         "Features": [
             "Basics", "Composition", "Sockets", "MediaModel", "Storage", "Wire", "ServerAPI", "FeedCaching",
-            "Mutations", "ListEngine", "TerminalUI",
+            "Mutations", "ListEngine", "TerminalUI", "Imaging",
         ],
         "AppRuntime": [
             "Basics", "Composition", "CommandLineKit", "Sockets", "MediaModel", "Storage", "Wire",

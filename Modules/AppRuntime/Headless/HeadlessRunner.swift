@@ -125,8 +125,31 @@ package final class HeadlessRunner {
         case .resize(let width, let height):
             session.resize(width: width, height: height)
             await session.settle()
+        case .attach(let path):
+            let composer = try openComposer(for: "attach")
+            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            do {
+                try composer.attach(path: DirectoryListing.standardized(absolute))
+            } catch {
+                throw RunnerError("cannot attach '\(path)': \(error.reason)")
+            }
+        case .alt(let text):
+            let composer = try openComposer(for: "alt")
+            guard !composer.files.isEmpty else {
+                throw RunnerError("'alt' needs a photo attached first ('attach PATH')")
+            }
+            composer.setAltText(text, ofPhotoAt: composer.files.count - 1)
         }
         return true
+    }
+
+    /// The composer on screen, for `attach` and `alt`.
+    private func openComposer(for word: String) throws -> ComposerScreen {
+        guard let composer = session.shell?.currentScreen as? ComposerScreen else {
+            let shown = session.shell?.currentScreen?.title ?? "no screen"
+            throw RunnerError("'\(word)' needs the composer open (key n opens it); the screen is '\(shown)'")
+        }
+        return composer
     }
 }
 

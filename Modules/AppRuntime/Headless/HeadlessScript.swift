@@ -20,6 +20,18 @@ import Wire
 /// wait
 /// expect ♥ 2
 /// ```
+///
+/// `attach PATH` adds a photo file to the open composer (`key n` opens it) and `alt TEXT` describes
+/// the photo attached last:
+///
+/// ```
+/// key n
+/// type Low tide
+/// attach photos/pier.jpg
+/// alt The pier at low tide, boats on the sand
+/// key enter
+/// wait
+/// ```
 package struct HeadlessScript: Sendable, Equatable {
     /// One command and the line it was written on.
     package struct Step: Sendable, Equatable {
@@ -82,11 +94,16 @@ package enum HeadlessCommand: Sendable, Equatable {
     case restart
     /// Resizes the screen.
     case resize(width: Int, height: Int)
+    /// Attaches the photo file at the path (relative paths from the current directory) to the
+    /// open composer, as picking it in the photo picker does.
+    case attach(String)
+    /// Sets the alt text of the photo attached last in the open composer.
+    case alt(String)
 
     /// The command words, for help and suggestions.
     package static let words = [
         "key", "type", "wait", "frame", "expect", "expect-not", "network", "advance", "event", "push",
-        "restart", "resize",
+        "restart", "resize", "attach", "alt",
     ]
 
     /// The network profiles `network` accepts: the fault presets.
@@ -175,6 +192,12 @@ package enum HeadlessCommand: Sendable, Equatable {
                     message: "'resize' needs a width (20-400) and a height (5-200), found '\(argument)'")
             }
             self = .resize(width: parts[0], height: parts[1])
+        case "attach":
+            try needsArgument("the path of a JPEG or PNG file")
+            self = .attach(argument)
+        case "alt":
+            try needsArgument("the alt text")
+            self = .alt(argument)
         default:
             throw ParseFailure(message: "unknown command '\(word)'\(suggestion(for: word))")
         }

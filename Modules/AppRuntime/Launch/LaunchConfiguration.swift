@@ -47,6 +47,9 @@ package struct LaunchConfiguration: Sendable, Equatable {
     /// embedded backend's data when new and its fault draws), so a script replays exactly.
     /// Default: `BackendSeed.defaultSeed` (1). Interactive runs draw tokens and jitter at random.
     package var seed: UInt64
+    /// The folder the composer's photo picker starts in (absolute): `--photos-dir`, else
+    /// `$HOME/Pictures` when it exists, else the current directory.
+    package var photosDirectory: String
 
     /// The command line every app accepts.
     package static func commandLine(for command: String) -> CommandLineSpec {
@@ -90,6 +93,11 @@ package struct LaunchConfiguration: Sendable, Equatable {
                     help:
                         "headless: seeds every random choice (change tokens, retry jitter, the backend's data and faults); default 1"
                 ),
+                .value(
+                    "photos-dir", "DIR",
+                    help:
+                        "the folder the composer's photo picker starts in (default: $HOME/Pictures if it exists, else the current directory)"
+                ),
                 .flag("trace", help: "print the launch trace and a frame-time summary on exit"),
                 .flag(
                     "sign-out",
@@ -100,8 +108,8 @@ package struct LaunchConfiguration: Sendable, Equatable {
             epilogue: """
                 keys: up/down or j/k move, enter opens, esc or backspace goes back, l like, r reply,
                       s repost (again: undo), left/right a carousel's photos, p profile, f follow,
-                      d twice deletes yours, / finds people, n new post, 1-5 tabs, ? help (every key),
-                      q quits, ctrl-z suspends (fg resumes)
+                      d twice deletes yours, / finds people, n new post (tab there adds photos from
+                      --photos-dir), 1-5 tabs, ? help (every key), q quits, ctrl-z suspends (fg resumes)
 
                 exit status: 0 on success, 1 when the app fails or a script expectation fails, 2 on a usage error.
                 """)
@@ -188,7 +196,27 @@ package struct LaunchConfiguration: Sendable, Equatable {
             serverURL: serverURL,
             user: parsed.value("user"), network: parsed.value("network") ?? "perfect", width: width,
             height: height,
-            trace: parsed.has("trace"), seed: seed)
+            trace: parsed.has("trace"), seed: seed,
+            photosDirectory: photosDirectory(parsed.value("photos-dir"), environment))
+    }
+
+    /// The picker's first folder: `given` (made absolute from the current directory), else
+    /// `$HOME/Pictures` when it is a folder, else the current directory.
+    static func photosDirectory(_ given: String?, _ environment: [String: String]) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        if let given, !given.isEmpty {
+            return DirectoryListing.standardized(given.hasPrefix("/") ? given : current + "/" + given)
+        }
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            let pictures = DirectoryListing.standardized(home + "/Pictures")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: pictures, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            {
+                return pictures
+            }
+        }
+        return current
     }
 
     /// `$XDG_DATA_HOME`, or `~/.local/share`.

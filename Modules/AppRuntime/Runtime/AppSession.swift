@@ -152,6 +152,7 @@ package final class AppSession {
             context = try AppContext(app: app, colorMode: colorMode, clock: clock, tracker: tracker)
             context.faultControl = Self.faultControl(of: app)
             context.drafts = DraftStore(dataDirectory: configuration.dataDirectory)
+            context.photosDirectory = configuration.photosDirectory
         } catch {
             await app.stop()
             self.app = nil

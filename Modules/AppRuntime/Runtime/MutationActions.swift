@@ -29,7 +29,23 @@ final class MutationActions: ViewerActions {
     }
 
     func submit(_ draft: Draft) {
-        let attachments = draft.photo.map { [Attachment.photo($0)] } ?? []
+        guard !draft.files.isEmpty else {
+            return submit(draft, attachments: draft.photo.map { [Attachment.photo($0)] } ?? [])
+        }
+        // Decoded off the UI actor; the upload of the originals replaces this one call.
+        context?.tracker.run { [weak self] in
+            let files = draft.files
+            let result = await Task.detached(priority: .userInitiated) {
+                Result { () throws(PhotoFileError) in try PhotoFile.inlineAttachments(for: files) }
+            }.value
+            switch result {
+            case .success(let attachments): self?.submit(draft, attachments: attachments)
+            case .failure(let error): self?.context?.navigator?.showMessage("✕ not posted: \(error)")
+            }
+        }
+    }
+
+    private func submit(_ draft: Draft, attachments: [Attachment]) {
         let mutation: Mutation =
             if let parent = draft.replyingTo {
                 .reply(to: parent.id, text: draft.text, attachments: attachments)

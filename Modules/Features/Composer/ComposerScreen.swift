@@ -1,26 +1,49 @@
 import Composition
+import Foundation
 import MediaModel
 import Sockets
 import TerminalUI
 
 /// Writing a post or a reply, with the rules of the `composerPolicy` socket: one app requires a
-/// photo (picked from the sample photos), the other requires text up to its limit.
+/// photo, the other requires text up to its limit. Photos come from disk, through the
+/// ``PhotoPickerScreen``, wherever the draft may carry them (a post, and a reply where the
+/// `replyModel` socket makes replies posts).
 ///
-/// Keys: typed text edits the post, enter posts it, tab moves between the text and the photo
-/// picker (left/right choose, space picks; enter posts). A paste is text, its line breaks
-/// included. A new post's draft is kept (`DraftStore`) as it is written: esc leaves it for the
-/// home feed, and only ctrl-d twice discards it. A reply's esc asks once before dropping typed
-/// text. The text always has the focus when the composer appears.
+/// Keys: typed text edits the post, enter posts it. Tab goes to the photos (with none yet, it
+/// opens the picker). There ←/→ choose a photo, `a` adds more from disk, `x` removes the chosen
+/// one, `<`/`>` move it, `t` writes its alt text (enter keeps it, esc drops the edit), tab goes
+/// back to the text. A paste is text, its line breaks included. A new post's draft, photos and
+/// alt text included, is kept (`DraftStore`) as it is written: esc leaves it for the home feed,
+/// and only ctrl-d twice discards it; a kept photo whose file is gone is dropped with a message.
+/// A reply's esc asks once before dropping typed text. The text has the focus when the composer
+/// appears (the photos, coming back from the picker with some).
 @MainActor
-package final class ComposerScreen: AppScreen {
+package final class ComposerScreen: AppScreen, PhotoPickerTarget {
+    /// The longest alt text, in characters.
+    package static let altTextLimit = 1000
+
     private let context: AppContext
     private let field: TextField
+    private let altField = TextField(
+        placeholder: "describe the photo for people who cannot see it", mode: .singleLine, limit: altTextLimit
+    )
     /// The post being answered, for a reply.
     package let replyingTo: Media?
-    private var pickerFocused = false
-    private var pickerIndex = 0
-    /// The picked photo's index in `SamplePhotos.all`.
-    package private(set) var pickedPhoto: Int?
+
+    /// What has the keys.
+    enum Focus: Equatable {
+        case text, photos, altText
+    }
+
+    private var focus = Focus.text
+    /// The chosen photo in `files`.
+    private var photoIndex = 0
+    /// The photo files picked, in order, with their alt text.
+    package private(set) var files: [PickedPhoto] = []
+    private var previewCache: PhotoPreviews?
+    /// Where the picker was last: it opens there again.
+    private var pickerDirectory: String?
+    private var returningFromPicker = false
     private var message: String?
     /// The key that asks to confirm dropping the text, pressed once: a second press drops it.
     private var armed: Command?
@@ -33,13 +56,22 @@ package final class ComposerScreen: AppScreen {
         field = TextField(placeholder: placeholder, mode: .wrapped(maxLines: 6), limit: nil)
         if replyingTo == nil, let kept = context.drafts?.load() {
             field.text = kept.text
-            pickedPhoto = kept.photo.flatMap { SamplePhotos.all.indices.contains($0) ? $0 : nil }
+            files = takesPhotos ? kept.files : []
         }
     }
 
     /// Whether this draft may carry a photo: a post may, a reply only when replies are posts.
     private var takesPhotos: Bool {
         replyingTo == nil || context.registry[.replyModel].repliesTakePhotos
+    }
+
+    private var previews: PhotoPreviews {
+        if let previewCache { return previewCache }
+        let cache = PhotoPreviews(tracker: context.tracker) { [weak self] in
+            self?.context.navigator?.setNeedsDisplay()
+        }
+        previewCache = cache
+        return cache
     }
 
     package var title: String {
@@ -49,33 +81,93 @@ package final class ComposerScreen: AppScreen {
         return noun.prefix(1).uppercased() + noun.dropFirst()
     }
 
-    package var capturesText: Bool { !pickerFocused }
+    package var capturesText: Bool { focus != .photos }
 
     package var status: String? { message }
 
     /// The text typed so far.
     package var text: String { field.text }
 
-    /// The text takes the focus whenever the composer shows.
+    /// The text takes the focus whenever the composer shows, except coming back from the
+    /// picker with photos: then the last one picked is chosen. Kept photos whose file is gone
+    /// are dropped, and the status line names them.
     package func appear() {
-        pickerFocused = false
+        focus = returningFromPicker && !files.isEmpty ? .photos : .text
+        if returningFromPicker { photoIndex = max(files.count - 1, 0) }
+        returningFromPicker = false
+        dropVanishedFiles()
+    }
+
+    private func dropVanishedFiles() {
+        let gone = files.filter { !FileManager.default.fileExists(atPath: $0.path) }
+        guard !gone.isEmpty else { return }
+        files.removeAll { gone.contains($0) }
+        photoIndex = min(photoIndex, max(files.count - 1, 0))
+        if files.isEmpty && focus != .text { focus = .text }
+        let names = gone.map { "'\(($0.path as NSString).lastPathComponent)'" }.joined(separator: ", ")
+        message = "✕ \(names) \(gone.count == 1 ? "is" : "are") gone from disk: removed from the draft"
+        keepDraft()
     }
 
     /// Keeps a new post's draft as it stands.
     private func keepDraft() {
         guard replyingTo == nil else { return }
-        context.drafts?.save(DraftStore.Saved(text: field.text, photo: pickedPhoto))
+        context.drafts?.save(DraftStore.Saved(text: field.text, files: files))
+    }
+
+    // MARK: Photos
+
+    package var pickedPaths: [String] { files.map(\.path) }
+
+    /// Adds the photo file at `path` (absolute) after the others, once its header shows a JPEG or
+    /// PNG within the decoder's limits; its preview decodes off the UI actor.
+    package func attach(path: String) throws(PhotoFileError) {
+        guard takesPhotos else {
+            throw PhotoFileError(path: path, reason: "a \(context.registry[.replyModel].noun) is text only")
+        }
+        guard !files.contains(where: { $0.path == path }) else {
+            throw PhotoFileError(path: path, reason: "it is attached already")
+        }
+        _ = try PhotoFile.check(path)
+        previews.forget(path)
+        files.append(PickedPhoto(path: path))
+        photoIndex = files.count - 1
+        _ = previews.state(of: path)
+        keepDraft()
+    }
+
+    /// Sets the alt text of the photo at `index` (an empty text removes it).
+    package func setAltText(_ text: String, ofPhotoAt index: Int) {
+        guard files.indices.contains(index) else { return }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        files[index].altText = trimmed.isEmpty ? nil : String(trimmed.prefix(Self.altTextLimit))
+        keepDraft()
+    }
+
+    package func pickerDidOpen(_ directory: String) {
+        pickerDirectory = directory
+    }
+
+    private func openPicker() {
+        returningFromPicker = true
+        let home = ProcessInfo.processInfo.environment["HOME"]
+        context.navigator?.push(
+            PhotoPickerScreen(
+                context: context, directory: pickerDirectory ?? context.photosDirectory, home: home,
+                target: self))
     }
 
     // MARK: Keys
 
     /// What the composer's keys do.
     enum Command: Sendable {
-        case previousPhoto, nextPhoto, pick, switchFocus, submit, cancel, discard
+        case previousPhoto, nextPhoto, addPhotos, removePhoto, moveBack, moveForward, editAltText
+        case saveAltText, cancelAltText, photos, text, submit, cancel, discard
     }
 
-    /// The composer's keys now: the one place to add one. While the text has the focus, every
-    /// key not listed here is the text field's (typing, editing, moving the cursor).
+    /// The composer's keys now: the one place to add one. While the text (or an alt text) has
+    /// the focus, every key not listed here is the text field's (typing, editing, moving the
+    /// cursor).
     var keys: KeyTable<Command> {
         let cancel =
             replyingTo == nil
@@ -88,24 +180,48 @@ package final class ComposerScreen: AppScreen {
                 .note("type"), .init([.enter], .submit, does: "send", footer: "enter"), cancel, discard,
             ])
         }
-        guard pickerFocused else {
+        switch focus {
+        case .text:
             return KeyTable([
                 .note("type"), .init([.enter], .submit, does: "post", footer: "enter"),
-                .init([.tab, .backTab], .switchFocus, label: "tab", does: "photos", footer: "tab"), cancel,
-                discard,
+                .init(
+                    [.tab, .backTab], .photos, label: "tab",
+                    does: files.isEmpty ? "add photos from disk" : "photos", footer: "tab",
+                    footerDoes: "photos"),
+                cancel, discard,
+            ])
+        case .photos:
+            return KeyTable([
+                .init(
+                    [
+                        (.left, .previousPhoto), (.right, .nextPhoto), (.character("h"), .previousPhoto),
+                        (.character("l"), .nextPhoto),
+                    ], label: "← →  h l", does: "choose a photo", footer: "←/→", footerDoes: "choose"),
+                .init(
+                    [.character("a")], .addPhotos, does: "add photos from disk", footer: "a",
+                    footerDoes: "add"),
+                .init(
+                    [.character("x"), .delete], .removePhoto, does: "remove the photo", footer: "x",
+                    footerDoes: "remove"),
+                .init(
+                    [(.character("<"), .moveBack), (.character(">"), .moveForward)], label: "< >",
+                    does: "move the photo"),
+                .init(
+                    [.character("t")], .editAltText, does: "write its alt text", footer: "t",
+                    footerDoes: "alt text"),
+                .init(
+                    [.tab, .backTab], .text, label: "tab", does: "back to text", footer: "tab",
+                    footerDoes: "text"),
+                .init([.enter], .submit, does: "post", footer: "enter"),
+                cancel, discard,
+            ])
+        case .altText:
+            return KeyTable([
+                .note("type the alt text"),
+                .init([.enter], .saveAltText, does: "keep the alt text", footer: "enter", footerDoes: "keep"),
+                .init([.escape], .cancelAltText, does: "drop the edit", footer: "esc", footerDoes: "cancel"),
             ])
         }
-        return KeyTable([
-            .init(
-                [
-                    (.left, .previousPhoto), (.right, .nextPhoto), (.character("h"), .previousPhoto),
-                    (.character("l"), .nextPhoto),
-                ], label: "← →  h l", does: "choose", footer: "←/→"),
-            .init([.character(" ")], .pick, does: "pick", footer: "space"),
-            .init([.tab, .backTab], .switchFocus, label: "tab", does: "back to text", footer: "tab"),
-            .init([.enter], .submit, does: "post", footer: "enter"),
-            cancel, discard,
-        ])
     }
 
     package var keyBindings: [KeyBinding] { keys.bindings }
@@ -115,9 +231,14 @@ package final class ComposerScreen: AppScreen {
         let wasArmed = armed
         armed = nil
         guard let command = keys.command(for: key) else {
-            guard capturesText else { return false }
-            let handled = field.handle(.key(key))
-            keepDraft()
+            let edited: TextField
+            switch focus {
+            case .text: edited = field
+            case .altText: edited = altField
+            case .photos: return false
+            }
+            let handled = edited.handle(.key(key))
+            if focus == .text { keepDraft() }
             return handled
         }
         switch command {
@@ -126,7 +247,7 @@ package final class ComposerScreen: AppScreen {
                 // The draft stays; the person goes back to the feed.
                 keepDraft()
                 context.navigator?.openTab(.home)
-                if !field.text.isEmpty || pickedPhoto != nil {
+                if !field.text.isEmpty || !files.isEmpty {
                     context.navigator?.showMessage("draft kept: it is here when you come back")
                 }
             } else if field.text.isEmpty || wasArmed == .cancel {
@@ -143,60 +264,110 @@ package final class ComposerScreen: AppScreen {
                 armed = .discard
                 message = "ctrl-d again discards the draft"
             }
-        case .switchFocus: pickerFocused.toggle()
+        case .photos:
+            if files.isEmpty {
+                openPicker()
+            } else {
+                focus = .photos
+                photoIndex = min(photoIndex, files.count - 1)
+            }
+        case .text: focus = .text
         case .submit: submit()
-        case .previousPhoto: pickerIndex = max(pickerIndex - 1, 0)
-        case .nextPhoto: pickerIndex = min(pickerIndex + 1, SamplePhotos.all.count - 1)
-        case .pick:
-            pickedPhoto = pickedPhoto == pickerIndex ? nil : pickerIndex
-            keepDraft()
+        case .previousPhoto: photoIndex = max(photoIndex - 1, 0)
+        case .nextPhoto: photoIndex = min(photoIndex + 1, max(files.count - 1, 0))
+        case .addPhotos: openPicker()
+        case .removePhoto: removePhoto()
+        case .moveBack: movePhoto(by: -1)
+        case .moveForward: movePhoto(by: 1)
+        case .editAltText:
+            guard files.indices.contains(photoIndex) else { return true }
+            altField.text = files[photoIndex].altText ?? ""
+            focus = .altText
+        case .saveAltText:
+            setAltText(altField.text, ofPhotoAt: photoIndex)
+            focus = .photos
+            message = files[photoIndex].altText == nil ? "alt text removed" : "alt text kept"
+        case .cancelAltText: focus = .photos
         }
         return true
     }
 
-    /// A paste goes into the text where the cursor is, line breaks and all (the text wraps and
-    /// keeps them; only a typed enter posts). With the photo picker focused it is ignored.
-    package func paste(_ text: String) -> Bool {
-        guard capturesText else { return false }
-        message = nil
-        let handled = field.handle(.paste(text))
+    private func removePhoto() {
+        guard files.indices.contains(photoIndex) else { return }
+        let removed = files.remove(at: photoIndex)
+        photoIndex = min(photoIndex, max(files.count - 1, 0))
+        if files.isEmpty { focus = .text }
+        message = "removed '\((removed.path as NSString).lastPathComponent)'"
         keepDraft()
-        return handled
     }
 
-    /// Checks the draft against the composer policy and hands it over; on a rejection the
-    /// message says why and nothing is lost.
+    private func movePhoto(by offset: Int) {
+        let target = photoIndex + offset
+        guard files.indices.contains(photoIndex), files.indices.contains(target) else { return }
+        files.swapAt(photoIndex, target)
+        photoIndex = target
+        keepDraft()
+    }
+
+    /// A paste goes into the text field that has the focus, where the cursor is (the post's text
+    /// keeps its line breaks; only a typed enter posts). With the photos focused it is ignored.
+    package func paste(_ text: String) -> Bool {
+        message = nil
+        switch focus {
+        case .photos: return false
+        case .altText: return altField.handle(.paste(text))
+        case .text:
+            let handled = field.handle(.paste(text))
+            keepDraft()
+            return handled
+        }
+    }
+
+    /// Checks the draft against the composer policy and that every photo decodes, and hands it
+    /// over; on a rejection the message says why and nothing is lost.
     func submit() {
         let policy = context.registry[.composerPolicy]
-        let photo = pickedPhoto.map { SamplePhotos.all[$0].photo }
-        let attachments = photo == nil ? 0 : 1
         let verdict =
             replyingTo == nil
-            ? policy.check(text: field.text, attachmentCount: attachments)
+            ? policy.check(text: field.text, attachmentCount: files.count)
             : context.registry[.replyModel].check(
-                reply: field.text, attachmentCount: attachments, policy: policy)
-        switch verdict {
-        case .rejected(let reason):
+                reply: field.text, attachmentCount: files.count, policy: policy)
+        if case .rejected(let reason) = verdict {
             message = "✕ " + reason
-        case .ready:
-            let draft = Draft(text: field.text, photo: photo, replyingTo: replyingTo)
-            guard let actions = context.actions else {
-                message = "✕ posting is not available in this build"
+            return
+        }
+        dropVanishedFiles()
+        if message != nil { return }
+        for (index, file) in files.enumerated() {
+            if case .failed(let error) = previews.decodedNow(file.path) {
+                photoIndex = index
+                focus = .photos
+                message = "✕ photo \(index + 1) '\(error.name)': \(error.reason) · x removes it"
                 return
             }
-            actions.submit(draft)
-            clear()
-            context.navigator?.pop()
-            if replyingTo == nil { context.navigator?.openTab(.home) }
         }
+        guard let actions = context.actions else {
+            message = "✕ posting is not available in this build"
+            return
+        }
+        actions.submit(Draft(text: field.text, files: files, replyingTo: replyingTo))
+        clear()
+        context.navigator?.pop()
+        if replyingTo == nil { context.navigator?.openTab(.home) }
     }
 
     private func clear() {
         field.text = ""
-        pickedPhoto = nil
-        pickerFocused = false
+        files = []
+        photoIndex = 0
+        focus = .text
         if replyingTo == nil { context.drafts?.remove() }
     }
+
+    // MARK: Drawing
+
+    /// Columns of one photo preview (and its label).
+    static let previewWidth = 14
 
     package func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
         let style = context.style
@@ -209,8 +380,10 @@ package final class ComposerScreen: AppScreen {
             buffer.putTruncated(line, in: Rect(x: rect.x + 1, y: y, width: rect.width - 2, height: 1))
             y += 2
         }
+        let photoLines = takesPhotos && !files.isEmpty ? 8 : 1
         let fieldRect = Rect(
-            x: rect.x + 1, y: y, width: rect.width - 2, height: min(6, max(rect.maxY - y - 6, 1)))
+            x: rect.x + 1, y: y, width: rect.width - 2,
+            height: min(6, max(rect.maxY - y - 5 - photoLines, 1)))
         let cursor = field.draw(into: &buffer, in: fieldRect)
         y = fieldRect.maxY + 1
         let count = field.characterCount
@@ -220,28 +393,79 @@ package final class ComposerScreen: AppScreen {
             in: Rect(x: rect.x + 1, y: y, width: rect.width - 2, height: 1))
         y += 1
         guard takesPhotos else { return cursor }
-        let requirement = policy.media == .required ? "a photo is required" : "a photo is optional"
-        var picker = StyledLine(
-            "photo (\(requirement)): ", style: pickerFocused ? style.accent : style.secondary)
-        for (index, sample) in SamplePhotos.all.enumerated() {
-            let picked = pickedPhoto == index
-            let label = (picked ? "[x] " : "[ ] ") + sample.name
-            let highlighted = pickerFocused && pickerIndex == index
-            picker.append(
-                highlighted ? "›" + label + "‹" : " " + label + " ", style: picked ? style.accent : style.text
-            )
-        }
-        buffer.putTruncated(picker, in: Rect(x: rect.x + 1, y: y, width: rect.width - 2, height: 1))
+        let requirement = policy.media == .required ? "a photo is required" : "optional"
+        let summary =
+            files.isEmpty
+            ? "none yet · tab adds them from disk"
+            : files.count == 1 ? "1 photo" : "\(files.count) photos, a carousel"
+        buffer.putTruncated(
+            StyledLine("photos (\(requirement)): ", style: focus == .text ? style.secondary : style.accent)
+                + StyledLine(summary, style: style.text),
+            in: Rect(x: rect.x + 1, y: y, width: rect.width - 2, height: 1))
         y += 1
-        if let pickedPhoto, y < rect.maxY {
-            let art = PostRenderer.art(
-                SamplePhotos.all[pickedPhoto].photo.pixels, width: 24, maxLines: min(6, rect.maxY - y),
-                presentation: context.presentation)
-            for (offset, line) in art.enumerated() where y + offset < rect.maxY {
-                _ = buffer.put(line, x: rect.x + 2, y: y + offset, clip: rect)
-            }
+        guard !files.isEmpty, y < rect.maxY else { return cursor }
+        y = drawPreviews(
+            into: &buffer, in: Rect(x: rect.x + 1, y: y, width: rect.width - 2, height: rect.maxY - y))
+        guard y < rect.maxY, focus != .text, files.indices.contains(photoIndex) else { return cursor }
+        let label = StyledLine("alt \(photoIndex + 1): ", style: style.secondary)
+        if focus == .altText {
+            _ = buffer.put(label, x: rect.x + 1, y: y, clip: rect)
+            let x = rect.x + 1 + label.displayWidth
+            return altField.draw(
+                into: &buffer, in: Rect(x: x, y: y, width: max(rect.maxX - 1 - x, 1), height: 1))
         }
-        return pickerFocused ? nil : cursor
+        let alt =
+            files[photoIndex].altText.map { StyledLine($0, style: style.text) }
+            ?? StyledLine("none · t writes one", style: style.secondary)
+        buffer.putTruncated(label + alt, in: Rect(x: rect.x + 1, y: y, width: rect.width - 2, height: 1))
+        return nil
+    }
+
+    /// Draws the photos side by side (as many as fit, the chosen one in view), each its art and a
+    /// label under it; returns the line after them.
+    private func drawPreviews(into buffer: inout ScreenBuffer, in rect: Rect) -> Int {
+        let style = context.style
+        let width = Self.previewWidth
+        let fitting = max(1, (rect.width + 2) / (width + 2))
+        let first = min(max(photoIndex - fitting + 1, 0), max(files.count - fitting, 0))
+        let shown = first..<min(first + fitting, files.count)
+        let artLines = max(min(5, rect.height - 3), 1)
+        for (column, index) in shown.enumerated() {
+            let x = rect.x + column * (width + 2)
+            let cell = Rect(x: x, y: rect.y, width: width, height: artLines)
+            switch previews.state(of: files[index].path) {
+            case .loading:
+                buffer.putTruncated(StyledLine("decoding…", style: style.secondary), in: cell)
+            case .failed(let error):
+                for (offset, line) in TextLayout.wrap("✕ " + error.reason, width: width).prefix(artLines)
+                    .enumerated()
+                {
+                    _ = buffer.put(
+                        StyledLine(line, style: style.failure), x: x, y: rect.y + offset, clip: cell)
+                }
+            case .ready(let photo):
+                let art = PostRenderer.art(
+                    photo.pixels, width: width, maxLines: artLines, presentation: context.presentation)
+                for (offset, line) in art.enumerated() {
+                    _ = buffer.put(line, x: x, y: rect.y + offset, clip: cell)
+                }
+            }
+            let chosen = focus != .text && index == photoIndex
+            let name = (files[index].path as NSString).lastPathComponent
+            let label = StyledLine(
+                TextLayout.truncate("\(chosen ? "›" : " ")\(index + 1) \(name)", width: width),
+                style: chosen ? style.accent : style.secondary)
+            _ = buffer.put(label, x: x, y: rect.y + artLines, clip: rect)
+        }
+        var y = rect.y + artLines + 1
+        if shown.count < files.count, y < rect.maxY {
+            let hidden = files.count - shown.count
+            buffer.putTruncated(
+                StyledLine("\(hidden) more · ←/→ show them", style: style.secondary),
+                in: Rect(x: rect.x, y: y, width: rect.width, height: 1))
+            y += 1
+        }
+        return y
     }
 
     package func resize(width: Int, height: Int) {}

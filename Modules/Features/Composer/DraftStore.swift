@@ -9,25 +9,32 @@ import Foundation
 ///
 /// ```swift
 /// let drafts = DraftStore(dataDirectory: configuration.dataDirectory)
-/// drafts.save(DraftStore.Saved(text: "Half a thought", photo: nil))
+/// drafts.save(DraftStore.Saved(text: "Half a thought"))
 /// drafts.load()?.text  // "Half a thought", in this launch or the next
 /// ```
 package final class DraftStore: Sendable {
-    /// A kept draft: the text and the picked sample photo, if any.
+    /// A kept draft: the text and the photo files picked, with their alt text.
     package struct Saved: Codable, Sendable, Equatable {
         /// The text typed.
         package var text: String
-        /// The picked photo's index in `SamplePhotos.all`.
-        package var photo: Int?
+        /// The photo files picked, in order.
+        package var files: [PickedPhoto]
 
         /// Makes a draft.
-        package init(text: String, photo: Int?) {
+        package init(text: String, files: [PickedPhoto] = []) {
             self.text = text
-            self.photo = photo
+            self.files = files
+        }
+
+        /// Reads a kept draft; one kept before photos came from files has none.
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            text = try container.decode(String.self, forKey: .text)
+            files = try container.decodeIfPresent([PickedPhoto].self, forKey: .files) ?? []
         }
 
         /// Whether there is nothing to keep.
-        package var isEmpty: Bool { text.isEmpty && photo == nil }
+        package var isEmpty: Bool { text.isEmpty && files.isEmpty }
     }
 
     /// The file.

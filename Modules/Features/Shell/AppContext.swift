@@ -32,6 +32,9 @@ package final class AppContext {
     package var actions: (any ViewerActions)?
     /// Where the unsent new post is kept (set by the app runtime to the app's data directory).
     package var drafts: DraftStore?
+    /// The folder the composer's photo picker starts in (set by the app runtime from
+    /// `--photos-dir`; the current directory until then).
+    package var photosDirectory = FileManager.default.currentDirectoryPath
     /// The mutation manager (`mutations.replay`): screens show server data merged with its
     /// pending changes, through its merges only.
     package let mutations: MutationManager

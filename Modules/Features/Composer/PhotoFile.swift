@@ -1,0 +1,95 @@
+import Foundation
+import Imaging
+import MediaModel
+
+/// A photo file on disk as the composer uses it: checked when it is picked, drawn as a preview,
+/// and turned into what a post carries inline today (a small rendition with the photo's true
+/// size and its alt text).
+package enum PhotoFile {
+    /// The largest file read: bigger files are refused before they are read.
+    package static let maximumBytes = 64 << 20
+
+    /// The file's bytes, or why they cannot be read.
+    static func bytes(at path: String) throws(PhotoFileError) -> [UInt8] {
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard files.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw PhotoFileError(path: path, reason: "the file is gone")
+        }
+        guard !isDirectory.boolValue else { throw PhotoFileError(path: path, reason: "it is a folder") }
+        let size = (try? files.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size <= maximumBytes else {
+            throw PhotoFileError(
+                path: path, reason: "it is \(size >> 20) MB; the limit is \(maximumBytes >> 20) MB")
+        }
+        guard let data = files.contents(atPath: path) else {
+            throw PhotoFileError(path: path, reason: "permission denied: you may not read it")
+        }
+        return [UInt8](data)
+    }
+
+    /// Checks that `path` is a JPEG or PNG file within the decoder's limits, from its header
+    /// alone (cheap enough for a key press), and returns what the header says.
+    package static func check(_ path: String) throws(PhotoFileError) -> ImageInfo {
+        let bytes = try bytes(at: path)
+        do {
+            let info = try ImageDecoder().info(bytes)
+            try ImageLimits.standard.check(width: info.width, height: info.height)
+            return info
+        } catch {
+            throw PhotoFileError(path: path, reason: error.message)
+        }
+    }
+
+    /// The photo as a post carries it inline: its upright width and height, a rendition of at
+    /// most `PixelImage.maxSide` pixels a side (decoded with DCT scaling, never at full size for
+    /// a JPEG), and the alt text.
+    package static func inlinePhoto(_ picked: PickedPhoto) throws(PhotoFileError) -> Attachment.Photo {
+        let bytes = try bytes(at: picked.path)
+        do {
+            let decoder = ImageDecoder()
+            let info = try decoder.info(bytes)
+            // The smallest DCT scale at least the rendition's size, then a filtered scale to it.
+            let side = Double(PixelImage.maxSide)
+            let scale = min(1, side / Double(max(info.width, info.height)))
+            let raster = try decoder.decode(
+                bytes, minimumWidth: max(1, Int((Double(info.width) * scale).rounded())),
+                minimumHeight: max(1, Int((Double(info.height) * scale).rounded())))
+            return Attachment.Photo(
+                width: info.width, height: info.height, pixels: raster.pixelImage(), altText: picked.altText)
+        } catch {
+            throw PhotoFileError(path: picked.path, reason: error.message)
+        }
+    }
+
+    /// The attachments a post of `files` carries inline: nothing for none, one photo for one, a
+    /// carousel of the photos in order for several.
+    ///
+    /// This is the whole of the inline path; an upload that stores the originals replaces the
+    /// one call to it.
+    package static func inlineAttachments(for files: [PickedPhoto]) throws(PhotoFileError) -> [Attachment] {
+        var photos: [Attachment.Photo] = []
+        for file in files { photos.append(try inlinePhoto(file)) }
+        guard photos.count > 1 else { return photos.map(Attachment.photo) }
+        return [.carousel(photos.map(Attachment.CarouselItem.photo))]
+    }
+}
+
+/// A photo file that cannot be attached: the file and why.
+package struct PhotoFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file.
+    package var path: String
+    /// Why, in words ("not a JPEG or PNG file (it starts with 68 65 6C 6C)").
+    package var reason: String
+
+    /// Makes an error.
+    package init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// The file's name, for messages on a narrow screen.
+    package var name: String { (path as NSString).lastPathComponent }
+
+    package var description: String { "cannot attach '\(path)': \(reason)" }
+}

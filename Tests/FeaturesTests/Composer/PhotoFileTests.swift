@@ -1,0 +1,81 @@
+import AppTesting
+import Features
+import Foundation
+import Imaging
+import MediaModel
+import Testing
+
+@Suite struct PhotoFileTests {
+    @Test func onePhoto_isAPhotoWithItsTrueSizeASmallRenditionAndItsAltText() throws {
+        let folder = try TestPhotos.folder()
+        let pier = try TestPhotos.write("pier.jpg", in: folder, width: 320, height: 200)
+
+        let attachments = try PhotoFile.inlineAttachments(for: [PickedPhoto(path: pier, altText: "The pier")])
+
+        guard case .photo(let photo) = try #require(attachments.first), attachments.count == 1 else {
+            Issue.record("one photo, got \(attachments)")
+            return
+        }
+        #expect(photo.width == 320 && photo.height == 200)
+        #expect(photo.pixels.width == 64 && photo.pixels.height == 40)
+        #expect(photo.altText == "The pier")
+        // The top half is the top colour: the rendition is upright.
+        #expect(photo.pixels.pixel(x: 32, y: 5).map { $0.red > 150 && $0.blue < 100 } == true)
+    }
+
+    @Test func severalPhotos_areOneCarouselInPickingOrder() throws {
+        let folder = try TestPhotos.folder()
+        let tall = try TestPhotos.write("tall.png", in: folder, width: 40, height: 120)
+        let wide = try TestPhotos.write("wide.jpg", in: folder, width: 200, height: 50)
+
+        let attachments = try PhotoFile.inlineAttachments(for: [
+            PickedPhoto(path: tall), PickedPhoto(path: wide, altText: "Dunes"),
+        ])
+
+        guard case .carousel(let items) = try #require(attachments.first), attachments.count == 1 else {
+            Issue.record("one carousel, got \(attachments)")
+            return
+        }
+        let photos = items.compactMap { item -> MediaModel.Attachment.Photo? in
+            if case .photo(let photo) = item { return photo }
+            return nil
+        }
+        #expect(photos.map(\.width) == [40, 200])
+        #expect(photos.map(\.height) == [120, 50])
+        #expect(photos.map(\.altText) == [nil, "Dunes"])
+        #expect(photos[0].pixels.width == 21 && photos[0].pixels.height == 64)
+    }
+
+    @Test func noFiles_isNoAttachment() throws {
+        #expect(try PhotoFile.inlineAttachments(for: []).isEmpty)
+    }
+
+    @Test func aFileThatIsNotAPhoto_aCutFileAndAMissingFile_sayWhich() throws {
+        let folder = try TestPhotos.folder()
+        let text = try TestPhotos.writeText("hello", as: "notes.jpg", in: folder)
+        let whole = try Data(
+            contentsOf: URL(
+                fileURLWithPath: try TestPhotos.write("whole.jpg", in: folder, width: 320, height: 240)))
+        let cut = folder + "/cut.jpg"
+        try whole.prefix(whole.count - 40).write(to: URL(fileURLWithPath: cut))
+
+        #expect(
+            throws: PhotoFileError(path: text, reason: "not a JPEG or PNG file (it starts with 68 65 6C 6C)")
+        ) {
+            try PhotoFile.check(text)
+        }
+        #expect(throws: PhotoFileError(path: folder + "/gone.jpg", reason: "the file is gone")) {
+            try PhotoFile.check(folder + "/gone.jpg")
+        }
+        #expect(throws: PhotoFileError(path: folder, reason: "it is a folder")) {
+            try PhotoFile.check(folder)
+        }
+        // The header of a cut file is whole: only decoding finds the cut.
+        #expect(try PhotoFile.check(cut).width == 320)
+        let error = try #require(throws: PhotoFileError.self) {
+            try PhotoFile.inlinePhoto(PickedPhoto(path: cut))
+        }
+        #expect(error.path == cut)
+        #expect(error.description.hasPrefix("cannot attach '\(cut)': "))
+    }
+}

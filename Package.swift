@@ -54,6 +54,7 @@ let package = Package(
         .executable(name: "manifest-lint", targets: ["manifest-lint"]),
         .executable(name: "backend-server", targets: ["backend-server"]),
         .executable(name: "bench", targets: ["bench"]),
+        .executable(name: "hello-world", targets: ["hello-world"]),
         .executable(name: "mutation-score", targets: ["mutation-score"]),
     ],
     targets: [
@@ -119,6 +120,7 @@ let package = Package(
         toolLibrary("ManifestLint", ["Basics", "Composition", "CommandLineKit", "PrismApp", "StrandApp"]),
         tool("manifest-lint", ["ManifestLint"]),
         tool("backend-server", ["HTTPServer", "Backend", "CommandLineKit", "Wire"]),
+        tool("hello-world", []),
         toolLibrary("MutationTesting", ["Basics", "CommandLineKit"]),
         tool("mutation-score", ["MutationTesting"]),
         tool(

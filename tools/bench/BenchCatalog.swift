@@ -12,5 +12,6 @@ enum BenchCatalog {
         HTTPSuite.suite,
         UISuite.suite,
         PhotoSuite.suite,
+        ProcessSuite.suite,
     ]
 }

@@ -1,5 +1,10 @@
 import Foundation
 
+// `bench load-client ...`: the http suite's load generator, re-spawned in a process of its own.
+if CommandLine.arguments.dropFirst().first == HTTPSuite.LoadProcess.mode {
+    exit(HTTPSuite.LoadProcess.main(Array(CommandLine.arguments.dropFirst(2))))
+}
+
 // The suites, in the order `bench` runs them when none is named. Each lives in Suites/.
 let allSuites: [BenchSuite] = BenchCatalog.suites
 

@@ -78,7 +78,7 @@ let package = Package(
         module("Imaging", ["CImageCodecs", "MediaModel"]),
         module("ListEngine"),
         module("TerminalUI", ["ListEngine", "CommandLineKit"]),
-        module("Backend", ["Basics", "COpenSSL", "Composition", "Wire", "MediaModel", "Storage"]),
+        module("Backend", ["Basics", "COpenSSL", "Composition", "Wire", "MediaModel", "Storage", "Imaging"]),
         // The networking stack: the API client and its transports, the feed cache, the mutation
         // manager, and Networking composing their services into one catalog.
         module("ServerAPI", ["Basics", "Composition", "Wire", "MediaModel"]),
@@ -103,6 +103,7 @@ let package = Package(
                 "Basics", "Composition", "CommandLineKit", "Sockets", "MediaModel", "Wire", "Backend",
                 "Storage",
                 "ServerAPI", "FeedCaching", "Mutations", "Networking", "ListEngine", "TerminalUI", "Features",
+                "Imaging",
             ]),
 
         // Apps.
@@ -149,12 +150,17 @@ let package = Package(
         .target(name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Tests/TerminalUITesting"),
         tests("TerminalUI", ["TerminalUI", "TerminalUITesting", "ListEngine", "Basics"]),
         .target(name: "SocketTesting", path: "Tests/SocketTesting"),
+        .target(name: "PhotoTesting", dependencies: ["Imaging", "MediaModel"], path: "Tests/PhotoTesting"),
         .target(
             name: "ServerTesting", dependencies: ["HTTPServer", "Wire", "SocketTesting"],
             path: "Tests/ServerTesting"),
         tests(
             "Backend",
-            ["Backend", "Wire", "MediaModel", "Storage", "CommandLineKit", "ServerTesting", "backend-server"]),
+            [
+                "Backend", "Wire", "MediaModel", "Storage", "CommandLineKit", "ServerTesting",
+                "backend-server",
+                "PhotoTesting", "Imaging",
+            ]),
         .target(
             name: "NetworkingTesting",
             dependencies: [
@@ -180,6 +186,7 @@ let package = Package(
             [
                 "Mutations", "Networking", "ServerAPI", "FeedCaching", "Backend", "Basics", "CommandLineKit",
                 "Composition", "MediaModel", "Storage", "Wire", "NetworkingTesting", "mutation-crash-helper",
+                "PhotoTesting",
             ]),
         tests(
             "Networking",
@@ -192,7 +199,7 @@ let package = Package(
             "HTTPServer",
             [
                 "HTTPServer", "Backend", "Networking", "ServerAPI", "Mutations", "Wire", "MediaModel",
-                "Storage", "SocketTesting", "ServerTesting",
+                "Storage", "SocketTesting", "ServerTesting", "PhotoTesting", "Imaging",
             ]),
         tests(
             "Security",
@@ -231,7 +238,7 @@ let package = Package(
                 "AppTesting", "Features", "AppRuntime", "Composition", "CommandLineKit", "Sockets", "Backend",
                 "ManifestLint",
                 "PrismApp", "StrandApp", "MediaModel", "ServerAPI", "FeedCaching", "Mutations", "TerminalUI",
-                "Wire", "HTTPServer",
+                "Wire", "HTTPServer", "PhotoTesting", "Imaging",
             ],
             exclude: ["Golden"]),
     ]

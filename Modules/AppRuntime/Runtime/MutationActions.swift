@@ -251,6 +251,9 @@ final class MutationActions: ViewerActions {
         if let status = text.range(of: #"HTTP \d+ [^(:]*\([a-z_]+\): "#, options: .regularExpression) {
             text.removeSubrange(status)
         }
+        // A 4xx's advice has a "; " of its own: cut it whole.
+        let requestAdvice = "; fix the request; retrying it unchanged fails the same way"
+        if text.hasSuffix(requestAdvice) { return String(text.dropLast(requestAdvice.count)) }
         if let advice = text.range(of: "; ", options: .backwards) {
             text = String(text[..<advice.lowerBound])
         }

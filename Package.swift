@@ -124,7 +124,10 @@ let package = Package(
         tool("mutation-score", ["MutationTesting"]),
         tool(
             "mutation-crash-helper",
-            ["Basics", "Networking", "ServerAPI", "Mutations", "Backend", "Wire", "MediaModel", "Storage"]),
+            [
+                "Basics", "Networking", "ServerAPI", "Mutations", "Backend", "Wire", "MediaModel", "Storage",
+                "Imaging",
+            ]),
         tool(
             "bench",
             [

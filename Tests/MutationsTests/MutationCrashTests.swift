@@ -189,12 +189,15 @@ import Wire
         // Every photo post's photo stored once, and no path from the client's journal on the server.
         let photos = try database.query("SELECT COUNT(*) FROM photos").first?.int(0) ?? 0
         let photoPosts =
-            try database.query(#"SELECT COUNT(*) FROM posts WHERE CAST(json AS TEXT) LIKE '%"id":"p%'"#).first?
+            try database.query(#"SELECT COUNT(*) FROM posts WHERE CAST(json AS TEXT) LIKE '%"id":"p%'"#)
+            .first?
             .int(0) ?? -1
         #expect(photos > 0, "no photo post was applied")
         #expect(photos == photoPosts, "\(photos) photos stored for \(photoPosts) photo posts")
-        let paths = try database.query(#"SELECT COUNT(*) FROM posts WHERE CAST(json AS TEXT) LIKE '%"file"%'"#)
-            .first?.int(0)
+        let paths = try database.query(
+            #"SELECT COUNT(*) FROM posts WHERE CAST(json AS TEXT) LIKE '%"file"%'"#
+        )
+        .first?.int(0)
         #expect(paths == 0, "a client's file path reached the server's posts")
         for kind in ["post", "reply"] {
             let ids = try acknowledged.filter { $0.kind == kind }.map { ack -> Int64 in

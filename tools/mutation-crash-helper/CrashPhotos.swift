@@ -29,6 +29,7 @@ struct CrashPhotos {
         defer { try? handle.close() }
         try handle.write(contentsOf: jpeg)
         try handle.synchronize()
-        return Attachment.Photo(width: raster.width, height: raster.height, pixels: raster.pixelImage(), file: path)
+        return Attachment.Photo(
+            width: raster.width, height: raster.height, pixels: raster.pixelImage(), file: path)
     }
 }

@@ -143,7 +143,8 @@ func run() async throws -> Int32 {
                 // Every other post carries a photo: its durable copy is written before the post is
                 // journaled, and the send reads it.
                 let name = "\(options.run)-\(burst)-\(item)"
-                let attachments = (burst + item) % 2 == 0 ? [Attachment.photo(try photos.copy(named: name))] : []
+                let attachments =
+                    (burst + item) % 2 == 0 ? [Attachment.photo(try photos.copy(named: name))] : []
                 mutations.append(.post(text: "crash \(name)", attachments: attachments))
             case 1:
                 mutations.append(

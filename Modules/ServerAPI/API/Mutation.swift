@@ -47,11 +47,11 @@ public enum Mutation: Hashable, Sendable, WireCodable {
 
     /// The request that applies the mutation with `clientToken` (sent as `Idempotency-Key`).
     ///
-    /// A photo waiting to be uploaded (one with a ``MediaModel/Attachment/Photo/file``) goes as
+    /// A photo waiting to be uploaded (one with a `file`, its durable copy) goes as
     /// its file's bytes, base64 in the photo's `data` field, read now: the journal keeps the
     /// path, never the bytes.
     ///
-    /// - Throws: A permanent ``TransportError`` (`client error`) when such a file cannot be read
+    /// - Throws: A permanent `TransportError` (`client error`) when such a file cannot be read
     ///   (the copy is gone): the change fails with a message saying so, nothing is sent.
     public func request(clientToken: String, bearerToken: String?) throws(TransportError) -> Request {
         var headers: Headers = ["Idempotency-Key": clientToken]

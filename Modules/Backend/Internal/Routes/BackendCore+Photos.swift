@@ -70,10 +70,10 @@ extension BackendCore {
                 json = try prepare(element, field: field, slot: PhotoSlot(index, nil), &uploads)
             }
             do {
-                decoded.append(
-                    try MediaModel.Attachment(json: json, at: WirePath.root.appending(index: index)))
+                let path = WirePath.root.appending("attachments").appending(index: index)
+                decoded.append(try MediaModel.Attachment(json: json, at: path))
             } catch {
-                throw APIError.invalidBody("attachments: \(error)")
+                throw APIError.invalidBody(error.description)
             }
         }
         return (decoded, uploads)

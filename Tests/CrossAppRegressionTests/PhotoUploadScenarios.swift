@@ -108,8 +108,11 @@ import Wire
         let frame = HeadlessHarness.frame(of: strand)
         let rows = frame.split(separator: "\n").map(String.init)
         let textRow = try #require(rows.firstIndex { $0.contains(text) }, "\(frame)")
-        let artRow = rows.firstIndex { $0.contains("▀") || $0.contains("▄") }
-        #expect(artRow.map { $0 > textRow } ?? true, "Strand puts the text before the photo:\n\(frame)")
+        let artRow = try #require(rows.firstIndex { $0.contains("▀") || $0.contains("▄") }, "\(frame)")
+        #expect(artRow == textRow + 1, "Strand puts the text first, the photo under it:\n\(frame)")
+        #expect(
+            rows[artRow...].first { $0.contains("◂") }?.contains("◂ 1/2 ▸") == true,
+            "a carousel of two:\n\(frame)")
     }
 
     @Test(arguments: ["words.txt", "cut.jpg", "missing.jpg"])

@@ -79,7 +79,7 @@ let package = Package(
         module("Imaging", ["CImageCodecs", "MediaModel"]),
         module("ListEngine"),
         module("TerminalUI", ["ListEngine", "CommandLineKit"]),
-        module("Backend", ["Basics", "COpenSSL", "Composition", "Wire", "MediaModel", "Storage"]),
+        module("Backend", ["Basics", "COpenSSL", "Composition", "Wire", "MediaModel", "Storage", "Imaging"]),
         // The networking stack: the API client and its transports, the feed cache, the mutation
         // manager, and Networking composing their services into one catalog.
         module("ServerAPI", ["Basics", "Composition", "Wire", "MediaModel"]),
@@ -104,6 +104,7 @@ let package = Package(
                 "Basics", "Composition", "CommandLineKit", "Sockets", "MediaModel", "Wire", "Backend",
                 "Storage",
                 "ServerAPI", "FeedCaching", "Mutations", "Networking", "ListEngine", "TerminalUI", "Features",
+                "Imaging",
             ]),
 
         // Apps.
@@ -125,7 +126,10 @@ let package = Package(
         tool("mutation-score", ["MutationTesting"]),
         tool(
             "mutation-crash-helper",
-            ["Basics", "Networking", "ServerAPI", "Mutations", "Backend", "Wire", "MediaModel", "Storage"]),
+            [
+                "Basics", "Networking", "ServerAPI", "Mutations", "Backend", "Wire", "MediaModel", "Storage",
+                "Imaging",
+            ]),
         tool(
             "bench",
             [
@@ -151,12 +155,17 @@ let package = Package(
         .target(name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Tests/TerminalUITesting"),
         tests("TerminalUI", ["TerminalUI", "TerminalUITesting", "ListEngine", "Basics"]),
         .target(name: "SocketTesting", path: "Tests/SocketTesting"),
+        .target(name: "PhotoTesting", dependencies: ["Imaging", "MediaModel"], path: "Tests/PhotoTesting"),
         .target(
             name: "ServerTesting", dependencies: ["HTTPServer", "Wire", "SocketTesting"],
             path: "Tests/ServerTesting"),
         tests(
             "Backend",
-            ["Backend", "Wire", "MediaModel", "Storage", "CommandLineKit", "ServerTesting", "backend-server"]),
+            [
+                "Backend", "Wire", "MediaModel", "Storage", "CommandLineKit", "ServerTesting",
+                "backend-server",
+                "PhotoTesting", "Imaging",
+            ]),
         .target(
             name: "NetworkingTesting",
             dependencies: [
@@ -182,6 +191,7 @@ let package = Package(
             [
                 "Mutations", "Networking", "ServerAPI", "FeedCaching", "Backend", "Basics", "CommandLineKit",
                 "Composition", "MediaModel", "Storage", "Wire", "NetworkingTesting", "mutation-crash-helper",
+                "PhotoTesting",
             ]),
         tests(
             "Networking",
@@ -194,7 +204,7 @@ let package = Package(
             "HTTPServer",
             [
                 "HTTPServer", "Backend", "Networking", "ServerAPI", "Mutations", "Wire", "MediaModel",
-                "Storage", "SocketTesting", "ServerTesting",
+                "Storage", "SocketTesting", "ServerTesting", "PhotoTesting", "Imaging",
             ]),
         tests(
             "Security",
@@ -234,7 +244,7 @@ let package = Package(
                 "AppTesting", "Features", "AppRuntime", "Composition", "CommandLineKit", "Sockets", "Backend",
                 "ManifestLint",
                 "PrismApp", "StrandApp", "MediaModel", "ServerAPI", "FeedCaching", "Mutations", "TerminalUI",
-                "Wire", "HTTPServer",
+                "Wire", "HTTPServer", "PhotoTesting", "Imaging",
             ],
             exclude: ["Golden"]),
     ]

@@ -24,6 +24,7 @@ extension BackendServer {
             Route(.delete, "/v1/posts/{id}/repost") { try core.setRepost($0, reposted: false) },
             Route(.put, "/v1/users/{id}/follow") { try core.setFollow($0, following: true) },
             Route(.delete, "/v1/users/{id}/follow") { try core.setFollow($0, following: false) },
+            Route(.get, "/v1/photos/{id}") { try core.photo($0) },
         ]
     }
 }

@@ -25,6 +25,9 @@ import Wire
 public final class BackendServer: Sendable {
     /// The name of the database file inside the backend's directory.
     public static let databaseFileName = "backend.sqlite"
+    /// The largest request body any route reads, in bytes: a post with uploaded photos (base64
+    /// in its JSON). An HTTP server in front of the backend lets bodies this large through.
+    public static let maximumRequestBodySize = BackendCore.maximumPostBodySize
 
     let core: BackendCore
     let router: Router

@@ -56,13 +56,16 @@ extension Attachment.CarouselItem: WireCodable {
 }
 
 extension Attachment.Photo: WireCodable {
-    /// Decodes `{"type": "photo", "width": 1080, "height": 1350, "pixels": {...}, "alt": "..."}`.
+    /// Decodes `{"type": "photo", "width": 1080, "height": 1350, "pixels": {...}, "alt": "...",
+    /// "id": "p12"}` (`id`, `alt` and the journal's `file` are optional).
     public init(json: JSONValue, at path: WirePath) throws(WireFormatError) {
         let object = try WireObject(json, at: path)
         width = try object.int("width", in: 1...1_000_000)
         height = try object.int("height", in: 1...1_000_000)
         pixels = try object.decode(PixelImage.self, "pixels")
         altText = try object.optionalString("alt")
+        id = try object.optionalString("id")
+        file = try object.optionalString("file")
     }
 
     /// The wire form.
@@ -72,6 +75,8 @@ extension Attachment.Photo: WireCodable {
             "pixels": pixels.json,
         ]
         if let altText { fields["alt"] = .string(altText) }
+        if let id { fields["id"] = .string(id) }
+        if let file { fields["file"] = .string(file) }
         return .object(fields)
     }
 }

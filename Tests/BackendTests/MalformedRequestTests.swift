@@ -115,10 +115,21 @@ import Wire
 
     @Test func aBodyOverOneMebibyte_is413() async throws {
         let server = try BackendFixture.fresh()
-        let huge = "{\"text\": \"\(String(repeating: "x", count: 1 << 20))\"}"
-        let response = await TestClient(server: server).send(.post, "/v1/posts", body: huge, key: "huge")
+        let huge = "{\"handle\": \"\(String(repeating: "x", count: 1 << 20))\"}"
+        let response = await TestClient(server: server).send(.post, "/v1/accounts", body: huge, key: "huge")
         #expect(response.status == 413)
         #expect(response.errorCode == "body_too_large")
+        #expect(response.errorMessage == "the body is \(huge.utf8.count) bytes, over the limit of \(1 << 20)")
+    }
+
+    /// A post may carry photos as base64, so its limit is the backend's largest.
+    @Test func aPostsBodyOverItsLimit_is413() async throws {
+        let server = try BackendFixture.fresh()
+        let limit = BackendServer.maximumRequestBodySize
+        let huge = "{\"text\": \"\(String(repeating: "x", count: limit))\"}"
+        let response = await TestClient(server: server).send(.post, "/v1/posts", body: huge, key: "huge")
+        #expect(response.status == 413)
+        #expect(response.errorMessage == "the body is \(huge.utf8.count) bytes, over the limit of \(limit)")
     }
 
     @Test func wrongMethod_listsTheAllowedOnes() async throws {

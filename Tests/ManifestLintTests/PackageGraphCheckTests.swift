@@ -32,7 +32,7 @@ import Testing
         ])
         #expect(
             check.run().map(\.message) == [
-                "module 'Backend' depends on 'Networking', but it may only use Basics, COpenSSL, Composition, MediaModel, Storage, Wire "
+                "module 'Backend' depends on 'Networking', but it may only use Basics, COpenSSL, Composition, Imaging, MediaModel, Storage, Wire "
                     + "(the dependency rules: PackageGraphCheck.allowedDependencies, and the README)"
             ])
     }

@@ -186,6 +186,19 @@ import Wire
             "SELECT client_token, COUNT(*) FROM posts WHERE client_token IS NOT NULL GROUP BY client_token HAVING COUNT(*) > 1"
         )
         #expect(twice.isEmpty, "posts made twice: \(twice)")
+        // Every photo post's photo stored once, and no path from the client's journal on the server.
+        let photos = try database.query("SELECT COUNT(*) FROM photos").first?.int(0) ?? 0
+        let photoPosts =
+            try database.query(#"SELECT COUNT(*) FROM posts WHERE CAST(json AS TEXT) LIKE '%"id":"p%'"#)
+            .first?
+            .int(0) ?? -1
+        #expect(photos > 0, "no photo post was applied")
+        #expect(photos == photoPosts, "\(photos) photos stored for \(photoPosts) photo posts")
+        let paths = try database.query(
+            #"SELECT COUNT(*) FROM posts WHERE CAST(json AS TEXT) LIKE '%"file"%'"#
+        )
+        .first?.int(0)
+        #expect(paths == 0, "a client's file path reached the server's posts")
         for kind in ["post", "reply"] {
             let ids = try acknowledged.filter { $0.kind == kind }.map { ack -> Int64 in
                 let id = try database.query("SELECT id FROM posts WHERE client_token = ?", ack.token).first?

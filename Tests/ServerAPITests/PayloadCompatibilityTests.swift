@@ -122,7 +122,7 @@ import Wire
     func mutation_roundTripsForTheJournalAndMapsToItsRequest(mutation: Mutation) throws {
         let decoded = try Mutation(json: JSONValue(parsing: mutation.json.serialized()), at: .root)
         #expect(decoded == mutation)
-        let request = mutation.request(clientToken: "tok", bearerToken: "seed-ada")
+        let request = try mutation.request(clientToken: "tok", bearerToken: "seed-ada")
         #expect(request.headers["Idempotency-Key"] == "tok")
         #expect(request.headers["Authorization"] == "Bearer seed-ada")
         let expected: [String: String] = [

@@ -41,7 +41,7 @@ public struct PackageGraphCheck: Sendable {
         "Imaging": ["CImageCodecs", "MediaModel"],
         "ListEngine": ["Basics"],
         "Sockets": ["Basics", "Composition", "MediaModel"],
-        "Backend": ["Basics", "COpenSSL", "Composition", "Wire", "MediaModel", "Storage"],
+        "Backend": ["Basics", "COpenSSL", "Composition", "Wire", "MediaModel", "Storage", "Imaging"],
         "ServerAPI": ["Basics", "Composition", "Wire", "MediaModel"],
         "FeedCaching": ["Basics", "Composition", "Wire", "MediaModel", "Storage", "ServerAPI"],
         "Mutations": ["Basics", "Composition", "Wire", "MediaModel", "Storage", "ServerAPI", "FeedCaching"],
@@ -56,6 +56,7 @@ public struct PackageGraphCheck: Sendable {
             "Basics", "Composition", "CommandLineKit", "Sockets", "MediaModel", "Storage", "Wire",
             "ServerAPI",
             "FeedCaching", "Mutations", "Networking", "ListEngine", "TerminalUI", "Features", "Backend",
+            "Imaging",
         ],
     ]
 

@@ -66,6 +66,8 @@ do {
 var configuration = HTTPServer.Configuration(
     host: options.host, port: options.port, maxConnectionsPerAddress: options.maxConnectionsPerAddress,
     faults: options.faults)
+// A post's photos travel base64 in its JSON body: let bodies the backend reads through.
+configuration.limits.bodyBytes = BackendServer.maximumRequestBodySize
 let accessLog = AccessLogQueue()
 if !options.quiet {
     configuration.accessLog = { entry in accessLog.append("\(entry)\n") }

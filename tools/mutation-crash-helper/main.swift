@@ -8,6 +8,9 @@
 //
 //     ACK <token> <kind> <target>
 //
+// Every other post carries a small JPEG from a copy in `<app>/uploads`, as the app journals a
+// photo picked from disk.
+//
 // It signs in as @ada with the demo password and keeps its session in the app directory the
 // way the app does, renewing it when it expires; it prints `SIGNED_IN` for each sign-in and
 // `RENEWED` for each renewal (one line each, so a kill never splits them), which the test counts.
@@ -25,6 +28,7 @@
 @_spi(Testing) import Backend
 import Basics
 import Foundation
+import Imaging
 import MediaModel
 import Mutations
 import Networking
@@ -129,12 +133,19 @@ func run() async throws -> Int32 {
         return 0
     }
 
+    let photos = try CrashPhotos(directory: options.app + "/uploads")
     var random = SplitMix64(seed: options.run &* 0x2545_F491_4F6C_DD1D)
     for burst in 0..<options.count {
         var mutations: [Mutation] = []
         for item in 0..<(1 + Int(random.next() % 3)) {
             switch random.next() % 4 {
-            case 0: mutations.append(.post(text: "crash \(options.run)-\(burst)-\(item)", attachments: []))
+            case 0:
+                // Every other post carries a photo: its durable copy is written before the post is
+                // journaled, and the send reads it.
+                let name = "\(options.run)-\(burst)-\(item)"
+                let attachments =
+                    (burst + item) % 2 == 0 ? [Attachment.photo(try photos.copy(named: name))] : []
+                mutations.append(.post(text: "crash \(name)", attachments: attachments))
             case 1:
                 mutations.append(
                     .reply(to: "m1", text: "crash reply \(options.run)-\(burst)-\(item)", attachments: []))

@@ -171,7 +171,8 @@ package final class AppSession {
         let tracker = tracker
         let manager = context.mutations
         if let viewer = context.viewer { manager.setViewer(viewer) }
-        context.actions = MutationActions(manager: manager, context: context)
+        context.actions = MutationActions(
+            manager: manager, context: context, uploadsDirectory: configuration.dataDirectory + "/uploads")
         context.networkChangeHandlers.append { manager.networkDidChange() }
         // A viewer not known yet (the launch's ask failed) is asked for at once, as waiting
         // changes are retried at once.

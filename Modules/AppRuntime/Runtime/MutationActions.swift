@@ -23,36 +23,74 @@ final class MutationActions: ViewerActions {
     /// id; after a restart a change of an earlier run is named without the handle.
     private var accountsFollowed: [UserID: User] = [:]
 
-    init(manager: MutationManager, context: AppContext) {
+    /// The durable copies of photos picked from disk that changes upload.
+    let photoCopies: PhotoCopies
+    private var copiesObservation: MutationObservation?
+    private var sweepScheduled = false
+
+    init(manager: MutationManager, context: AppContext, uploadsDirectory: String) {
         self.manager = manager
         self.context = context
-    }
-
-    func submit(_ draft: Draft) {
-        guard !draft.files.isEmpty else {
-            return submit(draft, attachments: draft.photo.map { [Attachment.photo($0)] } ?? [])
-        }
-        // Decoded off the UI actor; the upload of the originals replaces this one call.
-        context?.tracker.run { [weak self] in
-            let files = draft.files
-            let result = await Task.detached(priority: .userInitiated) {
-                Result { () throws(PhotoFileError) in try PhotoFile.inlineAttachments(for: files) }
-            }.value
-            switch result {
-            case .success(let attachments): self?.submit(draft, attachments: attachments)
-            case .failure(let error): self?.context?.navigator?.showMessage("✕ not posted: \(error)")
+        photoCopies = PhotoCopies(directory: uploadsDirectory)
+        // A copy goes once no change in the journal names it (confirmed, discarded, or never
+        // journaled): one sweep per burst of changes, tracked so a headless `wait` includes it.
+        let tracker = context.tracker
+        copiesObservation = manager.observe { [weak self] _ in
+            tracker.begin()
+            Task { @MainActor in
+                self?.scheduleSweep()
+                tracker.end()
             }
         }
+        sweepCopies()
     }
 
-    private func submit(_ draft: Draft, attachments: [Attachment]) {
+    /// Posts the draft: its photos from disk are checked and copied into the data directory
+    /// first, then one post (or reply) carrying them is journaled: one photo is a photo
+    /// attachment, several a carousel.
+    ///
+    /// - Returns: false when the photos are refused (the status line says why): nothing was
+    ///   journaled or copied, and the caller keeps the draft.
+    @discardableResult
+    func submit(_ draft: Draft) -> Bool {
+        var photos = draft.photo.map { [$0] } ?? []
+        var copies: [String] = []
+        if !draft.files.isEmpty {
+            do {
+                let copied = try photoCopies.copy(draft.files)
+                photos += copied
+                copies = copied.compactMap(\.file)
+            } catch {
+                context?.navigator?.showMessage("✕ " + error.message)
+                return false
+            }
+        }
+        let attachments: [Attachment] =
+            photos.count > 1 ? [.carousel(photos.map { .photo($0) })] : photos.map { .photo($0) }
         let mutation: Mutation =
             if let parent = draft.replyingTo {
                 .reply(to: parent.id, text: draft.text, attachments: attachments)
             } else {
                 .post(text: draft.text, attachments: attachments)
             }
-        enqueue(mutation, done: draft.replyingTo == nil ? "posting…" : "replying…")
+        enqueue(mutation, done: draft.replyingTo == nil ? "posting…" : "replying…", copies: copies)
+        return true
+    }
+
+    /// Deletes the copies no change waiting in the journal names.
+    func sweepCopies() {
+        let waiting = manager.pending + manager.failed + manager.held
+        photoCopies.sweep(keeping: Set(waiting.flatMap(\.mutation.photoFiles)))
+    }
+
+    private func scheduleSweep() {
+        guard !sweepScheduled else { return }
+        sweepScheduled = true
+        context?.tracker.run { [weak self] in
+            await Task.yield()
+            self?.sweepScheduled = false
+            self?.sweepCopies()
+        }
     }
 
     func toggleLike(_ media: Media, liked: Bool) {
@@ -72,12 +110,17 @@ final class MutationActions: ViewerActions {
         enqueue(.delete(media.id), done: "deleting…")
     }
 
-    private func enqueue(_ mutation: Mutation, done message: String?) {
-        guard let context else { return }
+    private func enqueue(_ mutation: Mutation, done message: String?, copies: [String] = []) {
+        guard let context else {
+            photoCopies.discardUnjournaled(copies)
+            return
+        }
         let manager = manager
+        let photoCopies = photoCopies
         context.tracker.run { [weak context] in
             do {
                 let token = try await manager.enqueue(mutation)
+                photoCopies.settle(copies)
                 if let message {
                     // Said while it is true: the status line drops it once the server has the change.
                     context?.navigator?.showProgress(message) { [manager] in
@@ -86,6 +129,7 @@ final class MutationActions: ViewerActions {
                     }
                 }
             } catch {
+                photoCopies.discardUnjournaled(copies)
                 context?.navigator?.showMessage("✕ could not save the change: \(error)")
             }
             if case .post = mutation { context?.navigator?.revealNewest() }
@@ -207,6 +251,9 @@ final class MutationActions: ViewerActions {
         if let status = text.range(of: #"HTTP \d+ [^(:]*\([a-z_]+\): "#, options: .regularExpression) {
             text.removeSubrange(status)
         }
+        // A 4xx's advice has a "; " of its own: cut it whole.
+        let requestAdvice = "; fix the request; retrying it unchanged fails the same way"
+        if text.hasSuffix(requestAdvice) { return String(text.dropLast(requestAdvice.count)) }
         if let advice = text.range(of: "; ", options: .backwards) {
             text = String(text[..<advice.lowerBound])
         }

@@ -108,6 +108,28 @@ enum BackendSchema {
                 DROP INDEX reposts_by_time;
                 CREATE INDEX reposts_by_time ON reposts (created_at, id, user, post);
                 """),
+        // Uploaded photos: the original file as sent (its type sniffed from the bytes), its
+        // upright size, and resized JPEG variants by width, served by GET /v1/photos/{id}.
+        Migration(
+            version: 5, name: "stored photos",
+            sql: """
+                CREATE TABLE photos (
+                    id INTEGER PRIMARY KEY,
+                    owner INTEGER NOT NULL REFERENCES users (id),
+                    format TEXT NOT NULL,
+                    width INTEGER NOT NULL,
+                    height INTEGER NOT NULL,
+                    original BLOB NOT NULL,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE TABLE photo_variants (
+                    photo INTEGER NOT NULL REFERENCES photos (id),
+                    width INTEGER NOT NULL,
+                    height INTEGER NOT NULL,
+                    jpeg BLOB NOT NULL,
+                    PRIMARY KEY (photo, width)
+                );
+                """),
     ]
 
     /// Migration 3's SQL. `users` is rebuilt (SQLite cannot drop a UNIQUE column) with its

@@ -41,11 +41,11 @@ struct RouteRequest: Sendable {
 
     /// The body as a JSON object, with 400 naming the problem (413 when it is too large); a key
     /// twice in one object is a 400 too.
-    func bodyObject() throws(APIError) -> WireObject {
-        guard request.body.count <= Self.maximumBodySize else {
+    func bodyObject(maximumSize: Int = maximumBodySize) throws(APIError) -> WireObject {
+        guard request.body.count <= maximumSize else {
             throw APIError(
                 status: 413, code: "body_too_large",
-                message: "the body is \(request.body.count) bytes, over the limit of \(Self.maximumBodySize)")
+                message: "the body is \(request.body.count) bytes, over the limit of \(maximumSize)")
         }
         guard !request.body.isEmpty else {
             throw .invalidBody("the body is empty; send a JSON object")

@@ -350,7 +350,9 @@ package final class ComposerScreen: AppScreen, PhotoPickerTarget {
             message = "✕ posting is not available in this build"
             return
         }
-        actions.submit(Draft(text: field.text, files: files, replyingTo: replyingTo))
+        // A refusal (a file gone or changed since it was checked) keeps the draft: the status
+        // line says why.
+        guard actions.submit(Draft(text: field.text, files: files, replyingTo: replyingTo)) else { return }
         clear()
         context.navigator?.pop()
         if replyingTo == nil { context.navigator?.openTab(.home) }

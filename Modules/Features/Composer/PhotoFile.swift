@@ -2,12 +2,12 @@ import Foundation
 import Imaging
 import MediaModel
 
-/// A photo file on disk as the composer uses it: checked when it is picked, drawn as a preview,
-/// and turned into what a post carries inline today (a small rendition with the photo's true
-/// size and its alt text).
+/// A photo file on disk as the composer uses it: checked when it is picked and drawn as a
+/// preview (a small rendition with the photo's true size and its alt text).
 package enum PhotoFile {
-    /// The largest file read: bigger files are refused before they are read.
-    package static let maximumBytes = 64 << 20
+    /// The largest file read: bigger files are refused before they are read. The server takes
+    /// photos of up to 10 MiB, so the picker refuses what posting would.
+    package static let maximumBytes = 10 << 20
 
     /// The file's bytes, or why they cannot be read.
     static func bytes(at path: String) throws(PhotoFileError) -> [UInt8] {
@@ -60,18 +60,6 @@ package enum PhotoFile {
         } catch {
             throw PhotoFileError(path: picked.path, reason: error.message)
         }
-    }
-
-    /// The attachments a post of `files` carries inline: nothing for none, one photo for one, a
-    /// carousel of the photos in order for several.
-    ///
-    /// This is the whole of the inline path; an upload that stores the originals replaces the
-    /// one call to it.
-    package static func inlineAttachments(for files: [PickedPhoto]) throws(PhotoFileError) -> [Attachment] {
-        var photos: [Attachment.Photo] = []
-        for file in files { photos.append(try inlinePhoto(file)) }
-        guard photos.count > 1 else { return photos.map(Attachment.photo) }
-        return [.carousel(photos.map(Attachment.CarouselItem.photo))]
     }
 }
 

@@ -6,7 +6,11 @@ import MediaModel
 @MainActor
 package protocol ViewerActions: AnyObject {
     /// Posts a new post or a reply.
-    func submit(_ draft: Draft)
+    ///
+    /// - Returns: false when the draft is refused (a picked file that is not a photo, or too
+    ///   big): the status line says why, nothing was posted, and the caller keeps the draft.
+    @discardableResult
+    func submit(_ draft: Draft) -> Bool
     /// Likes the post, or takes the like back when the viewer likes it already.
     func toggleLike(_ media: Media, liked: Bool)
     /// Reposts the post, or takes the repost back when `reposted` is false (the viewer reposted

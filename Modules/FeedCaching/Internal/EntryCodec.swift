@@ -11,10 +11,11 @@ import MediaModel
 /// The first byte is the format; a cache written by another format is dropped, not misread.
 /// Format 2 added a media's client token and the viewer's repost to format 1, which lost them:
 /// a cold start showed the viewer's reposts as not reposted, and a confirmed post could not be
-/// matched to its pending copy by token.
+/// matched to its pending copy by token. Format 3 added a photo's stored id, which format 2 lost:
+/// a photo from the cache could not be fetched by width.
 enum EntryCodec {
     /// The format this build writes and reads.
-    static let format: UInt8 = 2
+    static let format: UInt8 = 3
 
     // MARK: Entries
 
@@ -222,6 +223,7 @@ enum EntryCodec {
         writer.count(photo.height)
         write(photo.pixels, into: &writer)
         writer.optionalString(photo.altText)
+        writer.optionalString(photo.id)
     }
 
     private static func readPhoto(_ reader: inout ByteReader) throws(ByteDecodingError)
@@ -229,7 +231,7 @@ enum EntryCodec {
     {
         MediaModel.Attachment.Photo(
             width: try reader.count(), height: try reader.count(), pixels: try readImage(&reader),
-            altText: try reader.optionalString())
+            altText: try reader.optionalString(), id: try reader.optionalString())
     }
 
     private static func write(_ video: MediaModel.Attachment.Video, into writer: inout ByteWriter) {

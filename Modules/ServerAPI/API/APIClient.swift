@@ -213,7 +213,7 @@ public struct APIClient: Sendable {
         -> WireEnvelope<MutationResult>
     {
         try await fetch(
-            MutationResult.self, mutation.request(clientToken: clientToken, bearerToken: nil))
+            MutationResult.self, try mutation.request(clientToken: clientToken, bearerToken: nil))
     }
 
     /// `POST /v1/posts`.

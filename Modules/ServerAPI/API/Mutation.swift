@@ -46,22 +46,30 @@ public enum Mutation: Hashable, Sendable, WireCodable {
     }
 
     /// The request that applies the mutation with `clientToken` (sent as `Idempotency-Key`).
-    public func request(clientToken: String, bearerToken: String?) -> Request {
+    ///
+    /// A photo waiting to be uploaded (one with a `file`, its durable copy) goes as
+    /// its file's bytes, base64 in the photo's `data` field, read now: the journal keeps the
+    /// path, never the bytes.
+    ///
+    /// - Throws: A permanent `TransportError` (`client error`) when such a file cannot be read
+    ///   (the copy is gone): the change fails with a message saying so, nothing is sent.
+    public func request(clientToken: String, bearerToken: String?) throws(TransportError) -> Request {
         var headers: Headers = ["Idempotency-Key": clientToken]
         if let bearerToken { headers["Authorization"] = "Bearer \(bearerToken)" }
         func post(_ id: MediaID) -> String { "/v1/posts/\(Request.pathSegment(id.rawValue))" }
         func user(_ id: UserID) -> String { "/v1/users/\(Request.pathSegment(id.rawValue))" }
-        func body(_ text: String, _ attachments: [MediaModel.Attachment]) -> Data {
+        func body(_ text: String, _ attachments: [MediaModel.Attachment]) throws(TransportError) -> Data {
             headers["Content-Type"] = "application/json"
-            return JSONValue.object(["text": .string(text), "attachments": .array(attachments.map(\.json))])
-                .serialized()
+            var sent: [JSONValue] = []
+            for attachment in attachments { sent.append(try Self.uploadForm(of: attachment)) }
+            return JSONValue.object(["text": .string(text), "attachments": .array(sent)]).serialized()
         }
         switch self {
         case .post(let text, let attachments):
-            let data = body(text, attachments)
+            let data = try body(text, attachments)
             return Request(.post, "/v1/posts", headers: headers, body: data)
         case .reply(let parent, let text, let attachments):
-            let data = body(text, attachments)
+            let data = try body(text, attachments)
             return Request(.post, post(parent) + "/replies", headers: headers, body: data)
         case .like(let id): return Request(.put, post(id) + "/like", headers: headers)
         case .unlike(let id): return Request(.delete, post(id) + "/like", headers: headers)

@@ -10,12 +10,8 @@ import Testing
         let folder = try TestPhotos.folder()
         let pier = try TestPhotos.write("pier.jpg", in: folder, width: 320, height: 200)
 
-        let attachments = try PhotoFile.inlineAttachments(for: [PickedPhoto(path: pier, altText: "The pier")])
+        let photo = try PhotoFile.inlinePhoto(PickedPhoto(path: pier, altText: "The pier"))
 
-        guard case .photo(let photo) = try #require(attachments.first), attachments.count == 1 else {
-            Issue.record("one photo, got \(attachments)")
-            return
-        }
         #expect(photo.width == 320 && photo.height == 200)
         #expect(photo.pixels.width == 64 && photo.pixels.height == 40)
         #expect(photo.altText == "The pier")
@@ -23,31 +19,15 @@ import Testing
         #expect(photo.pixels.pixel(x: 32, y: 5).map { $0.red > 150 && $0.blue < 100 } == true)
     }
 
-    @Test func severalPhotos_areOneCarouselInPickingOrder() throws {
+    @Test func aTallPNG_keepsItsShapeInItsRendition() throws {
         let folder = try TestPhotos.folder()
         let tall = try TestPhotos.write("tall.png", in: folder, width: 40, height: 120)
-        let wide = try TestPhotos.write("wide.jpg", in: folder, width: 200, height: 50)
 
-        let attachments = try PhotoFile.inlineAttachments(for: [
-            PickedPhoto(path: tall), PickedPhoto(path: wide, altText: "Dunes"),
-        ])
+        let photo = try PhotoFile.inlinePhoto(PickedPhoto(path: tall))
 
-        guard case .carousel(let items) = try #require(attachments.first), attachments.count == 1 else {
-            Issue.record("one carousel, got \(attachments)")
-            return
-        }
-        let photos = items.compactMap { item -> MediaModel.Attachment.Photo? in
-            if case .photo(let photo) = item { return photo }
-            return nil
-        }
-        #expect(photos.map(\.width) == [40, 200])
-        #expect(photos.map(\.height) == [120, 50])
-        #expect(photos.map(\.altText) == [nil, "Dunes"])
-        #expect(photos[0].pixels.width == 21 && photos[0].pixels.height == 64)
-    }
-
-    @Test func noFiles_isNoAttachment() throws {
-        #expect(try PhotoFile.inlineAttachments(for: []).isEmpty)
+        #expect(photo.width == 40 && photo.height == 120)
+        #expect(photo.pixels.width == 21 && photo.pixels.height == 64)
+        #expect(photo.altText == nil)
     }
 
     @Test func aFileThatIsNotAPhoto_aCutFileAndAMissingFile_sayWhich() throws {

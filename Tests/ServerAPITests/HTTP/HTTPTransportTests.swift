@@ -221,9 +221,9 @@ import Wire
             }
         }
         let transport = HTTPTransport(baseURL: stub.url)
-        let like = Mutation.like("m 42").request(clientToken: "tok-1", bearerToken: "seed-ada")
+        let like = try Mutation.like("m 42").request(clientToken: "tok-1", bearerToken: "seed-ada")
         #expect(try await transport.send(like).status == 204)
-        let post = Mutation.post(text: "hi", attachments: []).request(
+        let post = try Mutation.post(text: "hi", attachments: []).request(
             clientToken: "tok-2", bearerToken: "seed-ada")
         #expect(try await transport.send(post).status == 204)
 

@@ -79,8 +79,10 @@ extension BackendCore {
     func createPost(_ route: RouteRequest) throws -> Response {
         try mutate(route) { db, viewer, token, recipients in
             guard let viewer else { throw APIError.internalError("no viewer for an authenticated mutation") }
-            let body = try Self.postBody(route)
-            let post = try insertPost(body, by: viewer, parent: nil, token: token, db, &recipients)
+            var body = try Self.postBody(route)
+            try storePhotos(body.uploads, owner: viewer.id, into: &body.attachments, db)
+            let post = try insertPost(
+                (body.text, body.attachments), by: viewer, parent: nil, token: token, db, &recipients)
             var builder = ResponseBuilder()
             builder.add(post)
             return builder.response(
@@ -94,9 +96,11 @@ extension BackendCore {
         try mutate(route) { db, viewer, token, recipients in
             guard let viewer else { throw APIError.internalError("no viewer for an authenticated mutation") }
             let parentID = try route.id("id", prefix: "m", noun: "post")
-            let body = try Self.postBody(route)
+            var body = try Self.postBody(route)
             let parent = try livePost(parentID, viewer: viewer.id, db)
-            let reply = try insertPost(body, by: viewer, parent: parent, token: token, db, &recipients)
+            try storePhotos(body.uploads, owner: viewer.id, into: &body.attachments, db)
+            let reply = try insertPost(
+                (body.text, body.attachments), by: viewer, parent: parent, token: token, db, &recipients)
             var builder = ResponseBuilder()
             builder.add(reply)
             builder.add(try livePost(parentID, viewer: viewer.id, db))
@@ -282,12 +286,13 @@ extension BackendCore {
     }
 
     /// A post's body: `text` (required, may be empty when there are attachments) and
-    /// `attachments` (optional).
-    static func postBody(_ route: RouteRequest) throws -> (text: String, attachments: [MediaModel.Attachment])
-    {
-        let object = try route.bodyObject()
+    /// `attachments` (optional), with its uploaded photos prepared (not yet stored).
+    static func postBody(_ route: RouteRequest) throws -> (
+        text: String, attachments: [MediaModel.Attachment], uploads: [(slot: PhotoSlot, photo: PhotoIntake)]
+    ) {
+        let object = try route.bodyObject(maximumSize: maximumPostBodySize)
         let text = try object.read { try $0.string("text") }
-        let attachments = try object.read { try $0.decodeArray(MediaModel.Attachment.self, "attachments") }
+        let (attachments, uploads) = try attachments(object)
         guard text.count <= maximumTextLength else {
             throw APIError.invalidBody(
                 "text: \(text.count) characters is over the limit of \(maximumTextLength)")
@@ -299,7 +304,7 @@ extension BackendCore {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !attachments.isEmpty else {
             throw APIError.invalidBody("a post needs text or at least one attachment; both are empty")
         }
-        return (text, attachments)
+        return (text, attachments, uploads)
     }
 
     /// Inserts a post (a reply when `parent` is given), its reply and mention events, and bumps

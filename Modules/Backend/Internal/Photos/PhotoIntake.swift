@@ -1,0 +1,95 @@
+import Imaging
+import MediaModel
+
+/// An uploaded photo made ready to store: checked, decoded once, its small rendition and its
+/// resized JPEG variants computed. Pure work, no database.
+///
+/// The type comes from the bytes (JPEG's `FF D8 FF`, PNG's signature), never from what the
+/// client says; the decode keeps Imaging's limits (16,384 pixels a side, 50 megapixels).
+struct PhotoIntake: Sendable {
+    /// The largest photo file accepted, in bytes (before base64).
+    static let maximumBytes = 10 << 20
+    /// The widths of the stored JPEG variants; a photo gets those narrower than itself, plus one
+    /// at its own width when that is at most the largest (never wider than the original).
+    static let variantWidths = [160, 320, 640, 1280]
+    /// libjpeg quality of the variants.
+    static let variantQuality = 85
+
+    /// One stored size of a photo.
+    struct Variant: Sendable {
+        let width: Int
+        let height: Int
+        let jpeg: [UInt8]
+    }
+
+    let format: ImageFormat
+    let original: [UInt8]
+    /// The upright size of the original.
+    let width: Int
+    let height: Int
+    let pixels: PixelImage
+    /// Widest first.
+    let variants: [Variant]
+
+    /// Checks, decodes and resizes `bytes`; `field` names the photo in errors
+    /// (`attachments[1].data`).
+    ///
+    /// - Throws: 413 `photo_too_large` over ``maximumBytes`` or Imaging's size limits, 415
+    ///   `unsupported_photo_type` for bytes that are not a JPEG or PNG, 400 `invalid_photo` for
+    ///   a file that does not decode (truncated, corrupt).
+    init(_ bytes: [UInt8], field: String) throws(APIError) {
+        guard bytes.count <= Self.maximumBytes else {
+            throw APIError(
+                status: 413, code: "photo_too_large",
+                message: "\(field): the photo is \(bytes.count) bytes, over the limit of \(Self.maximumBytes)"
+            )
+        }
+        guard let format = ImageFormat.sniff(bytes) else {
+            throw APIError(
+                status: 415, code: "unsupported_photo_type",
+                message: "\(field): the bytes are not a JPEG or PNG file (the type is read from the file, "
+                    + "not from what the client says); send a JPEG or PNG")
+        }
+        let decoder = ImageDecoder()
+        do {
+            let info = try decoder.info(bytes)
+            try decoder.limits.check(width: info.width, height: info.height)
+            let largest = min(info.width, Self.variantWidths.last ?? info.width)
+            // A JPEG decodes at the smallest DCT scale still at least `largest` wide.
+            var raster = try decoder.decode(bytes, minimumWidth: largest)
+            var variants: [Variant] = []
+            var pixels: PixelImage?
+            let widths = Self.variantWidths.filter { $0 < largest } + [largest]
+            for width in widths.reversed() {
+                let height = max(1, Int((Double(info.height) * Double(width) / Double(info.width)).rounded()))
+                raster = try raster.scaled(toWidth: width, height: height)
+                variants.append(
+                    Variant(
+                        width: width, height: height,
+                        jpeg: try ImageEncoder.jpeg(raster, quality: Self.variantQuality)))
+                // The small rendition from the largest variant's pixels, in linear light.
+                if pixels == nil { pixels = raster.pixelImage() }
+            }
+            self.format = format
+            self.original = bytes
+            self.width = info.width
+            self.height = info.height
+            self.variants = variants
+            self.pixels = pixels ?? raster.pixelImage()
+        } catch {
+            switch error.code {
+            case .tooLarge, .memoryLimit:
+                throw APIError(status: 413, code: "photo_too_large", message: "\(field): \(error.message)")
+            case .unsupported:
+                throw APIError(
+                    status: 415, code: "unsupported_photo_type", message: "\(field): \(error.message)")
+            default:
+                throw APIError(
+                    status: 400, code: "invalid_photo",
+                    message:
+                        "\(field): the \(format.rawValue.uppercased()) file cannot be decoded: \(error.message)"
+                )
+            }
+        }
+    }
+}

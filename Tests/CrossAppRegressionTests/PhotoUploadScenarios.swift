@@ -1,0 +1,234 @@
+import AppRuntime
+import AppTesting
+@_spi(Testing) import Backend
+import Composition
+import Features
+import Foundation
+import MediaModel
+import Mutations
+import PhotoTesting
+import ServerAPI
+import Testing
+import Wire
+
+/// Photos picked from disk, posted in one app and seen in both: journaled with durable copies,
+/// uploaded once, stored by the server, shown in each app's feed by its own rules.
+@Suite @MainActor struct PhotoUploadScenarios {
+    /// A JPEG and a PNG the test writes, with their alt texts.
+    static func pickedPhotos() throws -> [PickedPhoto] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "picked-\(UUID().uuidString)"
+        ).path
+        return [
+            PickedPhoto(
+                path: try TestPhotos.write(
+                    TestPhotos.jpeg(width: 1600, height: 1200), named: "harbour.jpg", in: folder),
+                altText: "boats in the harbour"),
+            PickedPhoto(
+                path: try TestPhotos.write(
+                    TestPhotos.png(width: 500, height: 500, blue: 200), named: "tile.png", in: folder),
+                altText: "a blue tile"),
+        ]
+    }
+
+    /// The post `id` as the server has it, read as ada.
+    static func serverPost(_ id: MediaID, on server: BackendServer) async throws -> Media {
+        let response = await server.handle(
+            Request(
+                .get, "/v1/posts/\(id.rawValue)",
+                headers: ["Authorization": "Bearer \(server.testToken(forHandle: BackendSeed.firstHandle))"]))
+        try #require(response.status == 200)
+        return try WireFormat.decode(Media.self, from: response.body).payload
+    }
+
+    /// The stored photo ids of a carousel post, in order.
+    static func photoIDs(_ media: Media) -> [String?] {
+        guard case .carousel(let items)? = media.attachments.first else { return [] }
+        return items.map { item in
+            if case .photo(let photo) = item { return photo.id }
+            return nil
+        }
+    }
+
+    @Test func aPostWithTwoPhotosFromDiskInPrism_isOneCarouselInBothAppsFeeds() async throws {
+        // Given Prism, and a JPEG and a PNG on disk
+        let directories = try TestDirectories.make()
+        let picked = try Self.pickedPhotos()
+        let (prism, _) = try await HeadlessHarness.session(
+            ShippedApp.prism.definition, directories: directories)
+        let shell = try #require(prism.shell)
+        let uploads = directories.data + "/uploads"
+
+        // When the person posts them with a caption, offline
+        shell.context.faultControl?.setFaultProfile(.offline)
+        prism.networkDidChange()
+        let text = "Two from the harbour walk"
+        let accepted = shell.context.actions?.submit(Draft(text: text, files: picked))
+        #expect(accepted == true)
+        await prism.settle()
+
+        // Then the post shows at once, before the server has it, with the photos' true sizes and
+        // small renditions decoded from the copies, which are in the data directory
+        let feed = try #require(shell.currentScreen as? FeedScreen)
+        let optimistic = try #require(feed.items.first { $0.media.text == text }?.media)
+        guard case .carousel(let shown)? = optimistic.attachments.first else {
+            Issue.record("the optimistic post is not a carousel: \(optimistic.attachments)")
+            return
+        }
+        let sizes = shown.compactMap { item -> String? in
+            guard case .photo(let photo) = item else { return nil }
+            return
+                "\(photo.width)x\(photo.height) \(photo.pixels.width)x\(photo.pixels.height) \(photo.altText ?? "-")"
+        }
+        #expect(sizes == ["1600x1200 64x48 boats in the harbour", "500x500 64x64 a blue tile"])
+        #expect(
+            TestPhotos.files(in: uploads).count == 2, "the copies are made before the change is journaled")
+
+        // And once sent, the server's truth is one carousel of two stored photos, and the copies
+        // are gone
+        shell.context.faultControl?.setFaultProfile(.perfect)
+        prism.networkDidChange()
+        await prism.settle()
+        #expect(shell.context.mutations.pending.isEmpty && shell.context.mutations.failed.isEmpty)
+        let server = try #require(prism.app?.service(.embeddedBackend)?.embeddedTransport?.server)
+        let inPrism = try #require(feed.items.first { $0.media.text == text }?.media)
+        #expect(Self.photoIDs(inPrism) == ["p1", "p2"], "Prism's feed shows the server's post")
+        let stored = try await Self.serverPost(inPrism.id, on: server)
+        #expect(Self.photoIDs(stored) == ["p1", "p2"])
+        #expect(TestPhotos.files(in: uploads).isEmpty, "copies left: \(TestPhotos.files(in: uploads))")
+        await prism.stop()
+
+        // And Strand, on the same server, shows the post in its feed with the text first
+        let (strand, _) = try await HeadlessHarness.session(
+            ShippedApp.strand.definition, directories: directories.sibling())
+        defer { Task { await strand.stop() } }
+        let strandFeed = try #require(strand.shell?.currentScreen as? FeedScreen)
+        let inStrand = try #require(strandFeed.items.first { $0.media.text == text }?.media)
+        #expect(Self.photoIDs(inStrand) == ["p1", "p2"])
+        let frame = HeadlessHarness.frame(of: strand)
+        let rows = frame.split(separator: "\n").map(String.init)
+        let textRow = try #require(rows.firstIndex { $0.contains(text) }, "\(frame)")
+        let artRow = try #require(rows.firstIndex { $0.contains("▀") || $0.contains("▄") }, "\(frame)")
+        #expect(artRow == textRow + 1, "Strand puts the text first, the photo under it:\n\(frame)")
+        #expect(
+            rows[artRow...].first { $0.contains("◂") }?.contains("◂ 1/2 ▸") == true,
+            "a carousel of two:\n\(frame)")
+    }
+
+    @Test(arguments: ["words.txt", "cut.jpg", "missing.jpg"])
+    func aFileThatIsNotAPhoto_isRefusedAtSubmit_andNothingIsPostedOrCopied(name: String) async throws {
+        // Given Prism, and a picked file that cannot be posted
+        let directories = try TestDirectories.make()
+        let (prism, _) = try await HeadlessHarness.session(
+            ShippedApp.prism.definition, directories: directories)
+        defer { Task { await prism.stop() } }
+        let shell = try #require(prism.shell)
+        let jpeg = try TestPhotos.jpeg(width: 800, height: 600)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString)")
+            .path
+        let good = try TestPhotos.write(jpeg, named: "good.jpg", in: folder)
+        let path =
+            switch name {
+            case "words.txt": try TestPhotos.write(Array("just words".utf8), named: name, in: folder)
+            case "cut.jpg": try TestPhotos.write(Array(jpeg.prefix(jpeg.count / 3)), named: name, in: folder)
+            default: folder + "/" + name
+            }
+        let before = shell.context.mutations.pending.count
+
+        // When the person posts it after a good photo
+        let accepted = shell.context.actions?.submit(
+            Draft(text: "Should not go", files: [PickedPhoto(path: good), PickedPhoto(path: path)]))
+        await prism.settle()
+
+        // Then the draft is refused, saying which file and why; nothing is journaled or copied
+        #expect(accepted == false)
+        let status = DeleteScenarios.status(HeadlessHarness.frame(of: prism))
+        let expected =
+            switch name {
+            case "words.txt":
+                "✕ cannot attach 'words.txt': not a JPEG or PNG file (it starts with 6A 75 73 74)"
+            case "cut.jpg": "✕ cannot attach 'cut.jpg': "
+            default: "✕ cannot attach 'missing.jpg': there is no file at '\(path)'"
+            }
+        #expect(status.hasPrefix(String(expected.prefix(60))), "status: \(status)")
+        #expect(shell.context.mutations.pending.count == before)
+        #expect(TestPhotos.files(in: directories.data + "/uploads").isEmpty)
+    }
+
+    @Test func aCopyMissingAtSendTime_failsTheChangeWithAClearMessage() async throws {
+        // Given a photo post waiting offline, whose copy then disappears
+        let directories = try TestDirectories.make()
+        let (prism, _) = try await HeadlessHarness.session(
+            ShippedApp.prism.definition, directories: directories, width: 140)
+        defer { Task { await prism.stop() } }
+        let shell = try #require(prism.shell)
+        shell.context.faultControl?.setFaultProfile(.offline)
+        prism.networkDidChange()
+        let picked = try Self.pickedPhotos()
+        #expect(shell.context.actions?.submit(Draft(text: "Gone before sending", files: [picked[0]])) == true)
+        await prism.settle()
+        let copies = TestPhotos.files(in: directories.data + "/uploads")
+        #expect(copies.count == 1)
+        for copy in copies {
+            try FileManager.default.removeItem(atPath: directories.data + "/uploads/" + copy)
+        }
+
+        // When the network is back and it is sent
+        shell.context.faultControl?.setFaultProfile(.perfect)
+        prism.networkDidChange()
+        await prism.settle()
+
+        // Then the change failed (nothing crashed), and Sync says why and what to do
+        let manager = shell.context.mutations
+        #expect(manager.pending.isEmpty)
+        let failed = try #require(manager.failed.first)
+        #expect(
+            failed.lastError?.contains("cannot be read (no such file)") == true, "\(failed.lastError ?? "")")
+        let summary = try #require(shell.context.actions?.failedChanges.first)
+        #expect(
+            summary.problem
+                == "client error: the photo file '\(directories.data)/uploads/\(copies[0])' this change uploads "
+                + "cannot be read (no such file): discard the change and attach the photo again",
+            "without the advice meant for a programmer")
+    }
+
+    @Test func aColdStartAfterTheUploadReachedTheServer_losesNothingAndStoresNothingTwice() async throws {
+        // Given a photo post journaled while offline
+        let directories = try TestDirectories.make()
+        let (prism, _) = try await HeadlessHarness.session(
+            ShippedApp.prism.definition, directories: directories)
+        let shell = try #require(prism.shell)
+        shell.context.faultControl?.setFaultProfile(.offline)
+        prism.networkDidChange()
+        let text = "Sent once, whatever happens"
+        #expect(shell.context.actions?.submit(Draft(text: text, files: try Self.pickedPhotos())) == true)
+        await prism.settle()
+        let record = try #require(shell.context.mutations.pending.first)
+        let server = try #require(prism.app?.service(.embeddedBackend)?.embeddedTransport?.server)
+
+        // When its upload reaches the server (as a first attempt would) and the app dies before
+        // the answer, then starts cold with the network back
+        let request = try record.mutation.request(
+            clientToken: record.token.rawValue,
+            bearerToken: server.testToken(forHandle: BackendSeed.firstHandle))
+        let first = await server.handle(request)
+        #expect(first.status == 201)
+        try await prism.restart {}
+        prism.shell?.context.faultControl?.setFaultProfile(.perfect)
+        prism.networkDidChange()
+        await prism.settle()
+        defer { Task { await prism.stop() } }
+
+        // Then the resent change is the same post: two photos stored once, the copies gone
+        let manager = try #require(prism.shell?.context.mutations)
+        #expect(manager.pending.isEmpty && manager.failed.isEmpty)
+        let restarted = try #require(prism.app?.service(.embeddedBackend)?.embeddedTransport?.server)
+        let id = try #require(manager.serverID(of: record.token))
+        #expect(Self.photoIDs(try await Self.serverPost(id, on: restarted)) == ["p1", "p2"])
+        let token = restarted.testToken(forHandle: BackendSeed.firstHandle)
+        let third = await restarted.handle(
+            Request(.get, "/v1/photos/p3", headers: ["Authorization": "Bearer \(token)"]))
+        #expect(third.status == 404, "no photo was stored twice")
+        #expect(TestPhotos.files(in: directories.data + "/uploads").isEmpty)
+    }
+}

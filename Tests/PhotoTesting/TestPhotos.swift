@@ -1,0 +1,71 @@
+import Foundation
+import Imaging
+import MediaModel
+
+/// Photo files the tests make in the run: real JPEG and PNG files encoded with Imaging, and
+/// broken ones (cut short, not an image, a PNG whose header claims 30,000 x 30,000).
+public enum TestPhotos {
+    /// A `width` x `height` gradient: red rises left to right, green top to bottom, blue fixed.
+    public static func gradient(width: Int, height: Int, blue: UInt8 = 96) throws -> Raster {
+        var rgb: [UInt8] = []
+        rgb.reserveCapacity(width * height * 3)
+        for y in 0..<height {
+            let green = UInt8(y * 255 / max(height - 1, 1))
+            for x in 0..<width { rgb += [UInt8(x * 255 / max(width - 1, 1)), green, blue] }
+        }
+        return try Raster(width: width, height: height, rgb: rgb)
+    }
+
+    /// A gradient JPEG file.
+    public static func jpeg(width: Int, height: Int, blue: UInt8 = 96) throws -> [UInt8] {
+        try ImageEncoder.jpeg(gradient(width: width, height: height, blue: blue))
+    }
+
+    /// A gradient PNG file.
+    public static func png(width: Int, height: Int, blue: UInt8 = 96) throws -> [UInt8] {
+        try ImageEncoder.png(gradient(width: width, height: height, blue: blue))
+    }
+
+    /// A PNG whose header claims `width` x `height` (its CRC fixed, so only the size is wrong),
+    /// over a few bytes of image data: a decompression bomb's shape.
+    public static func pngClaiming(width: Int, height: Int) throws -> [UInt8] {
+        var bytes = try png(width: 4, height: 4)
+        // Signature (8), IHDR length (4), "IHDR" (4), then width and height, big-endian.
+        for (offset, value) in [(16, width), (20, height)] {
+            for index in 0..<4 {
+                bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (24 - 8 * index))
+            }
+        }
+        let crc = crc32(bytes[12..<29])
+        for index in 0..<4 { bytes[29 + index] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * index)) }
+        return bytes
+    }
+
+    /// Writes `bytes` to `name` in a new temporary folder and returns the file's path.
+    public static func write(_ bytes: [UInt8], named name: String, in directory: String? = nil) throws
+        -> String
+    {
+        let folder =
+            directory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("photos-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/" + name
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// The files in `directory` (none when it does not exist), sorted.
+    public static func files(in directory: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+    }
+
+    private static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+}

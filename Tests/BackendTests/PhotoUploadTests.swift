@@ -34,7 +34,7 @@ import Wire
         // Given a 2000x1000 JPEG
         let server = try BackendFixture.fresh()
         let client = TestClient(server: server)
-        let jpeg = try TestPhotos.jpeg(width: 2000, height: 1000)
+        let jpeg = try PhotoBytes.jpeg(width: 2000, height: 1000)
 
         // When ada posts it
         let response = await client.send(
@@ -78,7 +78,7 @@ import Wire
     @Test func aSmallPNG_isStoredAtItsOwnWidthAndNeverWider() async throws {
         let server = try BackendFixture.fresh()
         let client = TestClient(server: server)
-        let png = try TestPhotos.png(width: 200, height: 100)
+        let png = try PhotoBytes.png(width: 200, height: 100)
 
         let response = await client.send(.post, "/v1/posts", body: Self.body("", [(png, nil)]), key: "png-1")
 
@@ -97,7 +97,7 @@ import Wire
         let server = try BackendFixture.fresh()
         let client = TestClient(server: server)
         let posted = await client.send(
-            .post, "/v1/posts", body: Self.body("", [(try TestPhotos.jpeg(width: 400, height: 300), nil)]),
+            .post, "/v1/posts", body: Self.body("", [(try PhotoBytes.jpeg(width: 400, height: 300), nil)]),
             key: "k")
         let id = try #require(posted.json["mutation", "media", "attachments", 0, "id"].stringValue)
 
@@ -128,12 +128,12 @@ import Wire
         // Given a file that is not a photo this server can take
         let server = try BackendFixture.fresh()
         let client = TestClient(server: server)
-        let jpeg = try TestPhotos.jpeg(width: 600, height: 400)
+        let jpeg = try PhotoBytes.jpeg(width: 600, height: 400)
         let bytes: [UInt8] =
             switch kind {
             case "truncated": Array(jpeg.prefix(jpeg.count / 2))
             case "text": Array("GIF89a is not what this is, just some words".utf8)
-            default: try TestPhotos.pngClaiming(width: 30000, height: 30000)
+            default: try PhotoBytes.pngClaiming(width: 30000, height: 30000)
             }
         let posts = try Self.count(server, "posts")
 
@@ -185,8 +185,8 @@ import Wire
         let server = try BackendFixture.fresh()
         let client = TestClient(server: server)
         let photos = [
-            (try TestPhotos.jpeg(width: 900, height: 600), "first"),
-            (try TestPhotos.png(width: 300, height: 300), "second"),
+            (try PhotoBytes.jpeg(width: 900, height: 600), "first"),
+            (try PhotoBytes.png(width: 300, height: 300), "second"),
         ]
         let body = Self.body("two", photos.map { ($0.0, Optional($0.1)) })
         let posts = try Self.count(server, "posts")

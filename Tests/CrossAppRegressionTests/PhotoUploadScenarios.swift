@@ -16,17 +16,15 @@ import Wire
 @Suite @MainActor struct PhotoUploadScenarios {
     /// A JPEG and a PNG the test writes, with their alt texts.
     static func pickedPhotos() throws -> [PickedPhoto] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "picked-\(UUID().uuidString)"
-        ).path
+        let folder = try TestPhotos.folder()
         return [
             PickedPhoto(
-                path: try TestPhotos.write(
-                    TestPhotos.jpeg(width: 1600, height: 1200), named: "harbour.jpg", in: folder),
+                path: try PhotoBytes.write(
+                    PhotoBytes.jpeg(width: 1600, height: 1200), named: "harbour.jpg", in: folder),
                 altText: "boats in the harbour"),
             PickedPhoto(
-                path: try TestPhotos.write(
-                    TestPhotos.png(width: 500, height: 500, blue: 200), named: "tile.png", in: folder),
+                path: try PhotoBytes.write(
+                    PhotoBytes.png(width: 500, height: 500, blue: 200), named: "tile.png", in: folder),
                 altText: "a blue tile"),
         ]
     }
@@ -82,7 +80,7 @@ import Wire
         }
         #expect(sizes == ["1600x1200 64x48 boats in the harbour", "500x500 64x64 a blue tile"])
         #expect(
-            TestPhotos.files(in: uploads).count == 2, "the copies are made before the change is journaled")
+            PhotoBytes.files(in: uploads).count == 2, "the copies are made before the change is journaled")
 
         // And once sent, the server's truth is one carousel of two stored photos, and the copies
         // are gone
@@ -95,7 +93,7 @@ import Wire
         #expect(Self.photoIDs(inPrism) == ["p1", "p2"], "Prism's feed shows the server's post")
         let stored = try await Self.serverPost(inPrism.id, on: server)
         #expect(Self.photoIDs(stored) == ["p1", "p2"])
-        #expect(TestPhotos.files(in: uploads).isEmpty, "copies left: \(TestPhotos.files(in: uploads))")
+        #expect(PhotoBytes.files(in: uploads).isEmpty, "copies left: \(PhotoBytes.files(in: uploads))")
         await prism.stop()
 
         // And Strand, on the same server, shows the post in its feed with the text first
@@ -123,14 +121,13 @@ import Wire
             ShippedApp.prism.definition, directories: directories)
         defer { Task { await prism.stop() } }
         let shell = try #require(prism.shell)
-        let jpeg = try TestPhotos.jpeg(width: 800, height: 600)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString)")
-            .path
-        let good = try TestPhotos.write(jpeg, named: "good.jpg", in: folder)
+        let jpeg = try PhotoBytes.jpeg(width: 800, height: 600)
+        let folder = try TestPhotos.folder()
+        let good = try PhotoBytes.write(jpeg, named: "good.jpg", in: folder)
         let path =
             switch name {
-            case "words.txt": try TestPhotos.write(Array("just words".utf8), named: name, in: folder)
-            case "cut.jpg": try TestPhotos.write(Array(jpeg.prefix(jpeg.count / 3)), named: name, in: folder)
+            case "words.txt": try PhotoBytes.write(Array("just words".utf8), named: name, in: folder)
+            case "cut.jpg": try PhotoBytes.write(Array(jpeg.prefix(jpeg.count / 3)), named: name, in: folder)
             default: folder + "/" + name
             }
         let before = shell.context.mutations.pending.count
@@ -152,7 +149,7 @@ import Wire
             }
         #expect(status.hasPrefix(String(expected.prefix(60))), "status: \(status)")
         #expect(shell.context.mutations.pending.count == before)
-        #expect(TestPhotos.files(in: directories.data + "/uploads").isEmpty)
+        #expect(PhotoBytes.files(in: directories.data + "/uploads").isEmpty)
     }
 
     @Test func aCopyMissingAtSendTime_failsTheChangeWithAClearMessage() async throws {
@@ -167,7 +164,7 @@ import Wire
         let picked = try Self.pickedPhotos()
         #expect(shell.context.actions?.submit(Draft(text: "Gone before sending", files: [picked[0]])) == true)
         await prism.settle()
-        let copies = TestPhotos.files(in: directories.data + "/uploads")
+        let copies = PhotoBytes.files(in: directories.data + "/uploads")
         #expect(copies.count == 1)
         for copy in copies {
             try FileManager.default.removeItem(atPath: directories.data + "/uploads/" + copy)
@@ -229,6 +226,6 @@ import Wire
         let third = await restarted.handle(
             Request(.get, "/v1/photos/p3", headers: ["Authorization": "Bearer \(token)"]))
         #expect(third.status == 404, "no photo was stored twice")
-        #expect(TestPhotos.files(in: directories.data + "/uploads").isEmpty)
+        #expect(PhotoBytes.files(in: directories.data + "/uploads").isEmpty)
     }
 }

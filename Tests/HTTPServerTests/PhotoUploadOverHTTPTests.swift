@@ -38,7 +38,7 @@ import Wire
         let fixture = try ServerFixture { $0.limits.bodyBytes = BackendServer.maximumRequestBodySize }
         let jpeg = try Self.largeJPEG()
         #expect(jpeg.count > 1 << 20)
-        let file = try TestPhotos.write(jpeg, named: "noise.jpg")
+        let file = try PhotoBytes.write(jpeg, named: "noise.jpg")
 
         // When it is posted over HTTP
         let result = try await Self.post(fixture, file: file)
@@ -64,7 +64,7 @@ import Wire
 
     @Test func theServersDefaultBodyLimit_refusesTheSamePhotoWith413() async throws {
         let fixture = try ServerFixture()
-        let file = try TestPhotos.write(try Self.largeJPEG(), named: "noise.jpg")
+        let file = try PhotoBytes.write(try Self.largeJPEG(), named: "noise.jpg")
 
         await #expect {
             _ = try await Self.post(fixture, file: file)

@@ -198,7 +198,8 @@ import Wire
         let (reopened, _, _) = try Self.idleManager(directory: directory)
 
         // Then each is kept as unreadable, with the byte the problem was found at and the reason
-        let problems = Dictionary(uniqueKeysWithValues: reopened.unreadableRows.map { ($0.token, $0.problem) })
+        let problems = Dictionary(
+            uniqueKeysWithValues: reopened.unreadableRows.map { ($0.token, $0.problem) })
         #expect(problems["t-format"] == "byte 0: journal format 9, this build reads 1")
         #expect(problems["t-tag"] == "byte 1: unknown mutation tag 200")
         #expect(problems["t-short"]?.hasPrefix("byte 1:") == true, "\(problems)")

@@ -53,13 +53,12 @@ final class MutationActions: ViewerActions {
     ///   journaled or copied, and the caller keeps the draft.
     @discardableResult
     func submit(_ draft: Draft) -> Bool {
-        var photos = draft.photo.map { [$0] } ?? []
+        var photos: [Attachment.Photo] = []
         var copies: [String] = []
         if !draft.files.isEmpty {
             do {
-                let copied = try photoCopies.copy(draft.files)
-                photos += copied
-                copies = copied.compactMap(\.file)
+                photos = try photoCopies.copy(draft.files)
+                copies = photos.compactMap(\.file)
             } catch {
                 context?.navigator?.showMessage("✕ " + error.message)
                 return false

@@ -5,8 +5,6 @@ import MediaModel
 package struct Draft: Sendable, Hashable {
     /// The text.
     package var text: String
-    /// An attached photo already in memory (a generated picture), if any.
-    package var photo: Attachment.Photo?
     /// Photo files the person picked from disk, in the order they picked them: one is a photo
     /// post, several a carousel.
     package var files: [PickedPhoto]
@@ -14,11 +12,8 @@ package struct Draft: Sendable, Hashable {
     package var replyingTo: Media?
 
     /// Makes a draft.
-    package init(
-        text: String, photo: Attachment.Photo? = nil, files: [PickedPhoto] = [], replyingTo: Media? = nil
-    ) {
+    package init(text: String, files: [PickedPhoto] = [], replyingTo: Media? = nil) {
         self.text = text
-        self.photo = photo
         self.files = files
         self.replyingTo = replyingTo
     }

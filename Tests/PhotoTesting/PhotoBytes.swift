@@ -2,9 +2,10 @@ import Foundation
 import Imaging
 import MediaModel
 
-/// Photo files the tests make in the run: real JPEG and PNG files encoded with Imaging, and
-/// broken ones (cut short, not an image, a PNG whose header claims 30,000 x 30,000).
-public enum TestPhotos {
+/// The bytes of photo files the tests make in the run: real JPEG and PNG files encoded with
+/// Imaging, and broken ones (cut short, not an image, a PNG whose header claims 30,000 x 30,000).
+/// (AppTesting's `TestPhotos` writes photo files for the apps' picker.)
+public enum PhotoBytes {
     /// A `width` x `height` gradient: red rises left to right, green top to bottom, blue fixed.
     public static func gradient(width: Int, height: Int, blue: UInt8 = 96) throws -> Raster {
         var rgb: [UInt8] = []
@@ -41,18 +42,26 @@ public enum TestPhotos {
         return bytes
     }
 
-    /// Writes `bytes` to `name` in a new temporary folder and returns the file's path.
+    /// Writes `bytes` to `name` in `directory`, or in a new folder under this process's
+    /// temporary root (removed when the process exits), and returns the file's path.
     public static func write(_ bytes: [UInt8], named name: String, in directory: String? = nil) throws
         -> String
     {
-        let folder =
-            directory
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("photos-\(UUID().uuidString)")
-            .path
+        let folder = directory ?? (root + "/" + UUID().uuidString)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/" + name
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
+    }
+
+    /// This process's folder for photo files, removed when it exits.
+    private static let root: String = {
+        atexit { try? FileManager.default.removeItem(atPath: PhotoBytes.rootPath) }
+        return rootPath
+    }()
+
+    private static var rootPath: String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("loom-photo-bytes-\(getpid())").path
     }
 
     /// The files in `directory` (none when it does not exist), sorted.

@@ -3,8 +3,8 @@ import Foundation
 /// What the backend's deterministic seed data is made of: who the users are.
 ///
 /// Seeding is a pure function of the seed number and the backend clock's time when it seeds:
-/// the same seed always gives the same users, follows, posts (photos with generated pixels,
-/// carousels, videos, text, a few polls this client does not know), threads, likes, reposts and
+/// the same seed always gives the same users, follows, posts (generated pictures stored as
+/// photos, carousels, videos, text, a few polls this client does not know), threads, likes, reposts and
 /// events, at the same distances back from that time, and then the same few posts of real-world
 /// text (`realWorldText`: CJK, emoji sequences, accents, right-to-left scripts, a very long word,
 /// an empty caption). Every seeded time lies before it, so a

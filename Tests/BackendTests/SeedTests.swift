@@ -1,5 +1,6 @@
 import Backend
 import Foundation
+import Imaging
 import MediaModel
 import Storage
 import Testing
@@ -154,5 +155,96 @@ import Wire
             toPath: (directory as NSString).appendingPathComponent(BackendServer.databaseFileName))
         let server = try BackendServer(directory: directory, seed: 99)
         #expect(server.seed == 1)
+    }
+}
+
+/// The seed's photos are stored photos like uploaded ones: each photo a post carries names a
+/// stored photo of its size, whose variants `GET /v1/photos/{id}` serves, showing the picture
+/// the post's small rendition shows.
+@Suite struct SeedPhotoTests {
+    /// Every photo of every seeded post, with its post's id.
+    static func seededPhotos(_ server: BackendServer) throws -> [(
+        post: Int64, photo: MediaModel.Attachment.Photo
+    )] {
+        try server.database.query("SELECT id, json FROM posts ORDER BY id") { row in
+            let media = try Media(json: JSONValue(parsing: row.data(1)), at: .root)
+            var photos: [MediaModel.Attachment.Photo] = []
+            for attachment in media.attachments {
+                switch attachment {
+                case .photo(let photo): photos.append(photo)
+                case .carousel(let items):
+                    for case .photo(let photo) in items { photos.append(photo) }
+                default: break
+                }
+            }
+            return (try row.int64(0), photos)
+        }.flatMap { (post: Int64, photos: [MediaModel.Attachment.Photo]) in photos.map { (post, $0) } }
+    }
+
+    /// The mean color of an RGB byte array.
+    static func mean(_ rgb: [UInt8]) -> [Double] {
+        (0..<3).map { channel in
+            stride(from: channel, to: rgb.count, by: 3).reduce(0.0) { $0 + Double(rgb[$1]) }
+                / Double(rgb.count / 3)
+        }
+    }
+
+    @Test func everySeededPhoto_isAStoredPhotoOfItsSize() async throws {
+        // Given the seeded backend
+        let server = try BackendFixture.fresh()
+        let photos = try Self.seededPhotos(server)
+        #expect(photos.count >= 500, "the seed has hundreds of photos: \(photos.count)")
+
+        // Then each names a stored photo whose size is the one the post says
+        let stored = try server.database.query("SELECT id, width, height FROM photos") { row in
+            ("p\(try row.int64(0))", (try row.int(1), try row.int(2)))
+        }
+        let sizes = Dictionary(uniqueKeysWithValues: stored)
+        var missing: [Int64] = []
+        for (post, photo) in photos {
+            guard let id = photo.id, let size = sizes[id] else {
+                missing.append(post)
+                continue
+            }
+            #expect(size == (photo.width, photo.height), "post \(post)'s photo \(id)")
+        }
+        #expect(missing.isEmpty, "posts whose photo is not stored: \(missing.prefix(10))")
+        // And the real-world text's photos are stored too (the posts after the generated ones)
+        #expect(photos.contains { $0.post > Int64(BackendSeed.postCount) && $0.photo.id != nil })
+        // And each stored photo has its variants, none wider than the photo
+        let variantless = try Expectations.scalar(
+            server, "SELECT COUNT(*) FROM photos WHERE id NOT IN (SELECT photo FROM photo_variants)")
+        #expect(variantless == 0)
+        let tooWide = try Expectations.scalar(
+            server,
+            "SELECT COUNT(*) FROM photo_variants JOIN photos ON photos.id = photo_variants.photo "
+                + "WHERE photo_variants.width > photos.width")
+        #expect(tooWide == 0)
+    }
+
+    @Test func aSeededPhotosVariant_showsThePictureOfItsRendition() async throws {
+        // Given a seeded photo post and its small rendition
+        let server = try BackendFixture.fresh()
+        let client = TestClient(server: server)
+        let photos = try Self.seededPhotos(server)
+        for (_, photo) in photos.prefix(5) {
+            let id = try #require(photo.id)
+
+            // When its variant for 100 pixels is fetched
+            let response = await client.get("/v1/photos/\(id)", ["width": "100"])
+
+            // Then it is the 160-wide JPEG, of the photo's aspect ratio
+            #expect(response.status == 200, "\(response.text.prefix(200))")
+            #expect(response.headers["Content-Type"] == "image/jpeg")
+            let raster = try ImageDecoder().decode([UInt8](response.body))
+            #expect(raster.width == 160)
+            #expect(abs(raster.height - 160 * photo.height / photo.width) <= 1)
+            // And shows the same picture: the same mean color as the rendition, within a few levels
+            let variant = Self.mean(raster.rgb)
+            let rendition = Self.mean(photo.pixels.rgb)
+            for channel in 0..<3 {
+                #expect(abs(variant[channel] - rendition[channel]) < 12, "\(id): \(variant) vs \(rendition)")
+            }
+        }
     }
 }

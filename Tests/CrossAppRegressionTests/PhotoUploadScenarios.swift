@@ -8,6 +8,7 @@ import MediaModel
 import Mutations
 import PhotoTesting
 import ServerAPI
+import Storage
 import Testing
 import Wire
 
@@ -30,6 +31,14 @@ import Wire
     }
 
     /// The post `id` as the server has it, read as ada.
+    /// The ids of the `count` photos the server stored last, oldest first (the seed's own photos
+    /// come before them).
+    static func newestPhotoIDs(_ count: Int, on server: BackendServer) throws -> [String?] {
+        try server.database.query("SELECT id FROM photos ORDER BY id DESC LIMIT ?", count) { row in
+            "p\(try row.int64(0))"
+        }.reversed()
+    }
+
     static func serverPost(_ id: MediaID, on server: BackendServer) async throws -> Media {
         let response = await server.handle(
             Request(
@@ -90,9 +99,10 @@ import Wire
         #expect(shell.context.mutations.pending.isEmpty && shell.context.mutations.failed.isEmpty)
         let server = try #require(prism.app?.service(.embeddedBackend)?.embeddedTransport?.server)
         let inPrism = try #require(feed.items.first { $0.media.text == text }?.media)
-        #expect(Self.photoIDs(inPrism) == ["p1", "p2"], "Prism's feed shows the server's post")
+        let uploaded = try Self.newestPhotoIDs(2, on: server)
+        #expect(Self.photoIDs(inPrism) == uploaded, "Prism's feed shows the server's post")
         let stored = try await Self.serverPost(inPrism.id, on: server)
-        #expect(Self.photoIDs(stored) == ["p1", "p2"])
+        #expect(Self.photoIDs(stored) == uploaded)
         #expect(PhotoBytes.files(in: uploads).isEmpty, "copies left: \(PhotoBytes.files(in: uploads))")
         await prism.stop()
 
@@ -102,7 +112,7 @@ import Wire
         defer { Task { await strand.stop() } }
         let strandFeed = try #require(strand.shell?.currentScreen as? FeedScreen)
         let inStrand = try #require(strandFeed.items.first { $0.media.text == text }?.media)
-        #expect(Self.photoIDs(inStrand) == ["p1", "p2"])
+        #expect(Self.photoIDs(inStrand) == uploaded)
         let frame = HeadlessHarness.frame(of: strand)
         let rows = frame.split(separator: "\n").map(String.init)
         let textRow = try #require(rows.firstIndex { $0.contains(text) }, "\(frame)")
@@ -150,6 +160,40 @@ import Wire
         #expect(status.hasPrefix(String(expected.prefix(60))), "status: \(status)")
         #expect(shell.context.mutations.pending.count == before)
         #expect(PhotoBytes.files(in: directories.data + "/uploads").isEmpty)
+    }
+
+    @Test func photosTooBigTogetherForOnePost_areRefusedAtSubmit_andTheDraftIsKept() async throws {
+        // Given Prism and four photos of 9.5 MB each: each within the 10 MB a photo may be, but
+        // together over what one post carries (as base64, about 50 MB against the server's 40)
+        let directories = try TestDirectories.make()
+        let (prism, _) = try await HeadlessHarness.session(
+            ShippedApp.prism.definition, directories: directories)
+        defer { Task { await prism.stop() } }
+        let shell = try #require(prism.shell)
+        let folder = try TestPhotos.folder()
+        let big = try PhotoBytes.jpeg(width: 640, height: 480, paddedTo: 19 << 19)
+        let files = try (1...4).map { try PhotoBytes.write(big, named: "big\($0).jpg", in: folder) }
+        let before = shell.context.mutations.pending.count
+
+        // When the person posts them together
+        let accepted = shell.context.actions?.submit(
+            Draft(text: "Four big ones", files: files.map { PickedPhoto(path: $0) }))
+        await prism.settle()
+
+        // Then the post is refused at once, saying so in a person's words, and nothing is
+        // journaled, copied or sent (the draft stays with the composer)
+        #expect(accepted == false)
+        let status = DeleteScenarios.status(HeadlessHarness.frame(of: prism))
+        #expect(
+            status.hasPrefix("✕ cannot post these 4 photos together: they come to 50.7 MB as sent"),
+            "status: \(status)")
+        #expect(shell.context.mutations.pending.count == before)
+        #expect(PhotoBytes.files(in: directories.data + "/uploads").isEmpty)
+
+        // And three of them go in one post
+        #expect(
+            shell.context.actions?.submit(
+                Draft(text: "Three big ones", files: files.prefix(3).map { PickedPhoto(path: $0) })) == true)
     }
 
     @Test func aCopyMissingAtSendTime_failsTheChangeWithAClearMessage() async throws {
@@ -221,11 +265,13 @@ import Wire
         #expect(manager.pending.isEmpty && manager.failed.isEmpty)
         let restarted = try #require(prism.app?.service(.embeddedBackend)?.embeddedTransport?.server)
         let id = try #require(manager.serverID(of: record.token))
-        #expect(Self.photoIDs(try await Self.serverPost(id, on: restarted)) == ["p1", "p2"])
-        let token = restarted.testToken(forHandle: BackendSeed.firstHandle)
-        let third = await restarted.handle(
-            Request(.get, "/v1/photos/p3", headers: ["Authorization": "Bearer \(token)"]))
-        #expect(third.status == 404, "no photo was stored twice")
+        let uploaded = try Self.newestPhotoIDs(2, on: restarted)
+        #expect(
+            Self.photoIDs(try await Self.serverPost(id, on: restarted)) == uploaded,
+            "no photo was stored twice")
+        let ids = uploaded.compactMap { $0.flatMap { Int($0.dropFirst()) } }
+        #expect(
+            ids.count == 2 && ids[1] == ids[0] + 1, "the two photos were stored once, together: \(uploaded)")
         #expect(PhotoBytes.files(in: directories.data + "/uploads").isEmpty)
     }
 }

@@ -22,6 +22,22 @@ public enum PhotoBytes {
         try ImageEncoder.jpeg(gradient(width: width, height: height, blue: blue))
     }
 
+    /// A gradient JPEG file made `bytes` long (at least the plain file's size) with comment
+    /// segments after its start marker: a real photo's file size without encoding its pixels.
+    public static func jpeg(width: Int, height: Int, paddedTo bytes: Int) throws -> [UInt8] {
+        let plain = try jpeg(width: width, height: height)
+        var padding: [UInt8] = []
+        var left = bytes - plain.count
+        while left > 4 {
+            // A COM segment: FF FE, then a big-endian length that counts itself.
+            let length = min(left - 2, 65_535)
+            padding += [0xFF, 0xFE, UInt8(length >> 8), UInt8(length & 0xFF)]
+            padding += [UInt8](repeating: 0x20, count: length - 2)
+            left -= length + 2
+        }
+        return Array(plain.prefix(2)) + padding + plain.dropFirst(2)
+    }
+
     /// A gradient PNG file.
     public static func png(width: Int, height: Int, blue: UInt8 = 96) throws -> [UInt8] {
         try ImageEncoder.png(gradient(width: width, height: height, blue: blue))

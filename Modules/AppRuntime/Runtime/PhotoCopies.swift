@@ -8,7 +8,8 @@ import MediaModel
 ///
 /// At submit, each picked file is read, checked (at most ``maximumBytes``, a JPEG or PNG that
 /// decodes within Imaging's limits) and given its small rendition (Imaging's thumbnail path,
-/// at most 64 pixels a side) and real size; then all are copied and fsynced (file and folder)
+/// at most 64 pixels a side) and real size, and all together must fit one post's body
+/// (``maximumPostPhotoBytes`` as sent); then all are copied and fsynced (file and folder)
 /// before the change is journaled. A refusal copies nothing. A copy is deleted by
 /// ``sweep(keeping:)`` once no change waiting in the journal (pending, failed or held) names it:
 /// after its change is confirmed or discarded, and at launch for a copy whose change never got
@@ -18,6 +19,11 @@ final class PhotoCopies {
     /// The largest photo file accepted, in bytes: the backend's own limit, so the server never
     /// refuses for size what the app let through.
     static let maximumBytes = 10 << 20
+    /// The most a post's photos may come to as sent (base64 in the post's JSON body): the
+    /// backend reads at most 40 MiB for a post, and this leaves 64 KiB of it for the text and the
+    /// rest of the JSON. Checked at submit, so a post the server would refuse as too large is
+    /// never journaled.
+    static let maximumPostPhotoBytes = (40 << 20) - (64 << 10)
 
     /// The folder of the copies.
     let directory: String
@@ -37,6 +43,13 @@ final class PhotoCopies {
         for picked in files {
             let (bytes, photo, format) = try Self.check(picked)
             checked.append((photo, bytes, format))
+        }
+        let sent = checked.reduce(0) { $0 + 4 * (($1.bytes.count + 2) / 3) }
+        guard sent <= Self.maximumPostPhotoBytes else {
+            throw PhotoRefusal(
+                "cannot post these \(checked.count) photos together: they come to \(Self.megabytes(sent)) as sent "
+                    + "and a post carries at most \(Self.megabytes(Self.maximumPostPhotoBytes)); post fewer at a time"
+            )
         }
         var made: [Attachment.Photo] = []
         for item in checked {

@@ -1,5 +1,6 @@
 import Basics
 import Foundation
+import Imaging
 import MediaModel
 import Storage
 
@@ -34,6 +35,8 @@ enum BackendSeeder {
         let seed: UInt64
         var events: [(time: Int64, recipient: Int64, kind: String, actor: Int64, post: Int64?)] = []
         var images: [Int: PixelImage] = [:]
+        /// The photos stored so far, by pool key (real-world text's photos by minus their post id).
+        var storedPhotos: [Int: MediaModel.Attachment.Photo] = [:]
         /// The time seeded times are measured back from, in milliseconds since 1970.
         let epochMilliseconds: Int64
 
@@ -160,7 +163,8 @@ enum BackendSeeder {
                 let attachments: [MediaModel.Attachment]
                 var text = sentence(words: 3..<16)
                 if parent != nil {
-                    attachments = random.chance(0.15) ? [.photo(photo())] : []
+                    attachments =
+                        random.chance(0.15) ? [.photo(try photo(db, owner: author.id, at: time))] : []
                 } else {
                     topLevelCount += 1
                     let roll = random.int(0..<100)
@@ -168,9 +172,9 @@ enum BackendSeeder {
                         text = "Quick poll: " + sentence(words: 3..<8)
                         attachments = [poll(closingAt: time + 86_400_000)]
                     } else if roll < 35 {
-                        attachments = [.photo(photo())]
+                        attachments = [.photo(try photo(db, owner: author.id, at: time))]
                     } else if roll < 45 {
-                        attachments = [.carousel(carousel())]
+                        attachments = [.carousel(try carousel(db, owner: author.id, at: time))]
                     } else if roll < 55 {
                         attachments = [.video(video())]
                     } else {
@@ -238,10 +242,9 @@ enum BackendSeeder {
                     post.hasPhoto
                     ? [
                         .photo(
-                            MediaModel.Attachment.Photo(
-                                width: 1080, height: 1080,
-                                pixels: PixelImage.generated(seed: seed &+ UInt64(id), width: 24, height: 24))
-                        )
+                            try storedPhoto(
+                                key: -Int(id), seed: seed &+ UInt64(id), width: 24, height: 24, db,
+                                owner: author.id, at: time))
                     ] : []
                 let media = Media(
                     id: MediaID("m\(id)"), author: author.user,
@@ -313,21 +316,47 @@ enum BackendSeeder {
         mutating func image(variant: Int, width: Int, height: Int) -> PixelImage {
             let key = variant * 1000 + random.int(0..<96)
             if let image = images[key] { return image }
-            let image = PixelImage.generated(
-                seed: seed &* 0x9E37_79B9 &+ UInt64(key), width: width, height: height)
+            let image = PixelImage.generated(seed: imageSeed(key), width: width, height: height)
             images[key] = image
             return image
         }
 
-        mutating func photo() -> MediaModel.Attachment.Photo {
-            let shapes = [(24, 24, 1080, 1080), (32, 24, 1440, 1080), (24, 32, 1080, 1440)]
+        /// A photo of the pool's picture for the next draws, stored (once per picture, owned by
+        /// the first post's author) like an uploaded one.
+        mutating func photo(_ db: borrowing Connection, owner: Int64, at time: Int64) throws
+            -> MediaModel.Attachment.Photo
+        {
+            let shapes = [(24, 24), (32, 24), (24, 32)]
             let variant = random.int(0..<shapes.count)
             let shape = shapes[variant]
-            return MediaModel.Attachment.Photo(
-                width: shape.2, height: shape.3,
-                pixels: image(variant: variant, width: shape.0, height: shape.1),
-                altText: random.chance(0.3) ? sentence(words: 2..<6) : nil)
+            let key = variant * 1000 + random.int(0..<96)
+            let stored = try storedPhoto(
+                key: key, seed: imageSeed(key), width: shape.0, height: shape.1, db, owner: owner, at: time)
+            var photo = stored
+            photo.altText = random.chance(0.3) ? sentence(words: 2..<6) : nil
+            return photo
         }
+
+        /// The stored photo of pool picture `key`, stored now if this is its first use.
+        mutating func storedPhoto(
+            key: Int, seed: UInt64, width: Int, height: Int, _ db: borrowing Connection, owner: Int64,
+            at time: Int64
+        ) throws -> MediaModel.Attachment.Photo {
+            if let stored = storedPhotos[key] { return stored }
+            let file = try SeedPhoto.of(PixelImage.GeneratedScene(seed: seed, width: width, height: height))
+            let id = try BackendCore.insertPhoto(
+                owner: owner, format: ImageFormat.jpeg.rawValue, width: file.width, height: file.height,
+                original: file.original, variants: file.variants, createdAt: time, db)
+            let pixels = images[key] ?? PixelImage.generated(seed: seed, width: width, height: height)
+            images[key] = pixels
+            let photo = MediaModel.Attachment.Photo(
+                width: file.width, height: file.height, pixels: pixels, id: "p\(id)")
+            storedPhotos[key] = photo
+            return photo
+        }
+
+        /// The seed of pool picture `key`.
+        func imageSeed(_ key: Int) -> UInt64 { seed &* 0x9E37_79B9 &+ UInt64(key) }
 
         mutating func video() -> MediaModel.Attachment.Video {
             MediaModel.Attachment.Video(
@@ -335,8 +364,15 @@ enum BackendSeeder {
                 poster: image(variant: 3, width: 32, height: 18))
         }
 
-        mutating func carousel() -> [MediaModel.Attachment.CarouselItem] {
-            (0..<random.int(2..<5)).map { _ in random.chance(0.8) ? .photo(photo()) : .video(video()) }
+        mutating func carousel(_ db: borrowing Connection, owner: Int64, at time: Int64) throws
+            -> [MediaModel.Attachment.CarouselItem]
+        {
+            var items: [MediaModel.Attachment.CarouselItem] = []
+            for _ in 0..<random.int(2..<5) {
+                items.append(
+                    random.chance(0.8) ? .photo(try photo(db, owner: owner, at: time)) : .video(video()))
+            }
+            return items
         }
 
         mutating func poll(closingAt time: Int64) -> MediaModel.Attachment {

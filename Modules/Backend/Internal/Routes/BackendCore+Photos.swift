@@ -122,16 +122,9 @@ extension BackendCore {
         _ db: borrowing Connection
     ) throws {
         for (slot, photo) in uploads {
-            try db.execute(
-                "INSERT INTO photos (owner, format, width, height, original, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                owner, photo.format.rawValue, photo.width, photo.height, photo.original, nowMilliseconds)
-            let id = try db.queryFirst("SELECT last_insert_rowid()") { try $0.int64(0) } ?? 0
-            for variant in photo.variants {
-                try db.execute(
-                    "INSERT INTO photo_variants (photo, width, height, jpeg) VALUES (?, ?, ?, ?)", id,
-                    variant.width,
-                    variant.height, variant.jpeg)
-            }
+            let id = try Self.insertPhoto(
+                owner: owner, format: photo.format.rawValue, width: photo.width, height: photo.height,
+                original: photo.original, variants: photo.variants, createdAt: nowMilliseconds, db)
             let name = "p\(id)"
             switch (attachments[slot.attachment], slot.item) {
             case (.photo(var stored), nil):
@@ -146,5 +139,24 @@ extension BackendCore {
             default: break
             }
         }
+    }
+
+    /// Inserts a stored photo (its row and its variants) and returns its row id: what an upload
+    /// and the seed data both store.
+    static func insertPhoto(
+        owner: Int64, format: String, width: Int, height: Int, original: [UInt8],
+        variants: [PhotoIntake.Variant], createdAt: Int64, _ db: borrowing Connection
+    ) throws -> Int64 {
+        try db.execute(
+            "INSERT INTO photos (owner, format, width, height, original, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            owner, format, width, height, original, createdAt)
+        let id = try db.queryFirst("SELECT last_insert_rowid()") { try $0.int64(0) } ?? 0
+        for variant in variants {
+            try db.execute(
+                "INSERT INTO photo_variants (photo, width, height, jpeg) VALUES (?, ?, ?, ?)", id,
+                variant.width,
+                variant.height, variant.jpeg)
+        }
+        return id
     }
 }

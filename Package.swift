@@ -222,7 +222,7 @@ let package = Package(
                 "PrismApp", "StrandApp", "TerminalUI", "TerminalUITesting",
             ],
             path: "Tests/AppTesting"),
-        tests("Features", ["Features", "AppTesting", "MediaModel", "Imaging"]),
+        tests("Features", ["Features", "AppTesting", "MediaModel", "Imaging", "PhotoTesting"]),
         tests(
             "Apps",
             [

@@ -14,6 +14,9 @@ public protocol Theme: Sendable {
     var failure: RGBColor { get }
     /// A liked heart.
     var like: RGBColor { get }
+    /// The background the screens are drawn on: the terminal's, as the app assumes it. The
+    /// transparent parts of a photo (a PNG's alpha) are drawn over it.
+    var background: RGBColor { get }
 }
 
 /// The theme an app gets when its manifest leaves `theme` unbound.
@@ -30,6 +33,8 @@ public struct StandardTheme: Theme {
     public let failure = RGBColor(hex: 0xE5484D)
     /// Coral, for a liked heart.
     public let like = RGBColor(hex: 0xF2555A)
+    /// Near black, a dark terminal's background.
+    public let background = RGBColor(hex: 0x16181C)
 
     /// Makes the standard theme.
     public init() {}

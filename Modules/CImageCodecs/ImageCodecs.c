@@ -277,13 +277,44 @@ static void composite_row(const uint8_t *rgba, uint8_t *rgb, uint32_t width, con
     }
 }
 
+int cic_png_has_alpha(const uint8_t *data, size_t size, cic_status *status) {
+    set_status(status, CIC_OK, NULL);
+    if (data == NULL) {
+        set_status(status, CIC_ERROR_ARGUMENT, "no data");
+        return -1;
+    }
+    png_read_context context = {.status = status, .data = data, .size = size, .offset = 0, .truncated = 0};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, png_on_error, png_on_warning);
+    if (png == NULL) {
+        set_status(status, CIC_ERROR_MEMORY_LIMIT, "out of memory");
+        return -1;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL || setjmp(context.jump)) {
+        if (info == NULL) set_status(status, CIC_ERROR_MEMORY_LIMIT, "out of memory");
+        png_destroy_read_struct(&png, info == NULL ? NULL : &info, NULL);
+        return -1;
+    }
+    png_set_chunk_cache_max(png, 64);
+    png_set_chunk_malloc_max(png, 4u * 1024u * 1024u);
+    png_set_read_fn(png, &context, png_read_from_memory);
+    // Reads the chunks before the image data: the header, and tRNS if there is one.
+    png_read_info(png, info);
+    int has_alpha =
+        (png_get_color_type(png, info) & PNG_COLOR_MASK_ALPHA) != 0 || png_get_valid(png, info, PNG_INFO_tRNS);
+    png_destroy_read_struct(&png, &info, NULL);
+    return has_alpha ? 1 : 0;
+}
+
 int cic_png_decode(
     const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint32_t max_side, uint8_t background_red,
-    uint8_t background_green, uint8_t background_blue, uint8_t *out, size_t capacity, cic_status *status) {
+    uint8_t background_green, uint8_t background_blue, int keep_alpha, uint8_t *out, size_t capacity,
+    cic_status *status) {
     set_status(status, CIC_OK, NULL);
+    size_t out_channels = keep_alpha ? 4 : 3;
     if (data == NULL || out == NULL || width == 0 || height == 0 ||
-        (uint64_t)width * height * 3 != (uint64_t)capacity) {
-        set_status(status, CIC_ERROR_ARGUMENT, "no data, or an output buffer that is not width * height * 3");
+        (uint64_t)width * height * out_channels != (uint64_t)capacity) {
+        set_status(status, CIC_ERROR_ARGUMENT, "no data, or an output buffer that is not width * height * channels");
         return status->code;
     }
     png_read_context context = {.status = status, .data = data, .size = size, .offset = 0, .truncated = 0};
@@ -320,9 +351,11 @@ int cic_png_decode(
     png_set_expand(png);
     png_set_scale_16(png);
     png_set_gray_to_rgb(png);
+    // Kept transparency: an opaque image gets an alpha of 255, so every row is RGBA.
+    if (keep_alpha && !has_alpha) png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
     int passes = png_set_interlace_handling(png);
     png_read_update_info(png, info);
-    size_t channels = has_alpha ? 4 : 3;
+    size_t channels = (has_alpha || keep_alpha) ? 4 : 3;
     if (png_get_rowbytes(png, info) != (size_t)width * channels) {
         set_status(status, CIC_ERROR_ARGUMENT, "libpng's row size differs from the expected RGB(A) row");
         png_destroy_read_struct(&png, &info, NULL);
@@ -330,10 +363,10 @@ int cic_png_decode(
     }
     const uint8_t background[3] = {background_red, background_green, background_blue};
     size_t stride = (size_t)width * channels;
-    if (!has_alpha) {
+    if (!has_alpha || keep_alpha) {
         // Straight into the output; an interlaced file fills every row once per pass.
         for (int pass = 0; pass < passes; pass++) {
-            for (uint32_t y = 0; y < height; y++) png_read_row(png, out + (size_t)y * width * 3, NULL);
+            for (uint32_t y = 0; y < height; y++) png_read_row(png, out + (size_t)y * stride, NULL);
         }
     } else if (passes == 1) {
         // Row by row through one RGBA row, composited into the output.

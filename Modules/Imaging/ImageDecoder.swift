@@ -48,6 +48,18 @@ public struct ImageDecoder: Sendable {
         return try decode(bytes, info: info, minimumWidth: info.width, minimumHeight: info.height)
     }
 
+    /// Decodes a PNG with transparency (an alpha channel or a tRNS chunk) at full size keeping
+    /// it: its colors as stored and its alpha, for a caller that composites later over a
+    /// background it learns later (``TransparentRaster/composited(over:)``). `nil` for an image
+    /// without transparency (every JPEG, an opaque PNG): ``decode(_:)`` gives the same pixels.
+    public func decodeKeepingTransparency(_ bytes: [UInt8]) throws(ImageError) -> TransparentRaster? {
+        let info = try info(bytes)
+        guard info.format == .png, try PNGCodec.hasTransparency(bytes) else { return nil }
+        try limits.check(width: info.width, height: info.height)
+        return try PNGCodec.decodeRGBA(
+            bytes, width: info.storedWidth, height: info.storedHeight, limits: limits)
+    }
+
     /// Decodes the image at the smallest size the format can decode cheaply that is still at
     /// least `minimumWidth` x `minimumHeight` (upright), without decoding it at full size.
     ///

@@ -21,4 +21,9 @@ public enum ImageEncoder {
     public static func png(_ raster: Raster) throws(ImageError) -> [UInt8] {
         try PNGCodec.encode(raster)
     }
+
+    /// The image as an 8-bit RGBA PNG file (lossless, its transparency kept).
+    public static func png(_ image: TransparentRaster) throws(ImageError) -> [UInt8] {
+        try PNGCodec.encode(image)
+    }
 }

@@ -111,6 +111,36 @@ import Wire
         #expect(try ImageDecoder().info([UInt8](largest.body)).width == 200)
     }
 
+    @Test func aPNGWithTransparency_keepsItInItsVariants_soTheAppDrawsItOverItsOwnBackground() async throws {
+        // Given a 400x200 PNG whose left half is transparent
+        let server = try BackendFixture.fresh()
+        let client = TestClient(server: server)
+        let png = try PhotoBytes.pngWithTransparency(width: 400, height: 200)
+
+        // When it is posted and its 160-wide variant fetched
+        let response = await client.send(
+            .post, "/v1/posts", body: Self.body("glass", [(png, nil)]), key: "alpha-1")
+        #expect(response.status == 201, "\(response.text)")
+        let id = try #require(response.json["mutation", "media", "attachments", 0, "id"].stringValue)
+        let variant = await client.get("/v1/photos/\(id)", ["width": "160"])
+
+        // Then the variant is a PNG that kept the transparency: drawn over white, its left half is
+        // white and its right half red (a JPEG would have flattened the left half to black)
+        #expect(variant.status == 200)
+        #expect(variant.headers["Content-Type"] == "image/png")
+        let bytes = [UInt8](variant.body)
+        let kept = try #require(try ImageDecoder().decodeKeepingTransparency(bytes))
+        #expect(kept.width == 160 && kept.height == 80)
+        let overWhite = try ImageDecoder(background: .init(red: 255, green: 255, blue: 255)).decode(bytes)
+        #expect(overWhite.pixel(x: 10, y: 40) == PixelImage.Color(red: 255, green: 255, blue: 255))
+        #expect(overWhite.pixel(x: 150, y: 40) == PixelImage.Color(red: 255, green: 0, blue: 0))
+        // And the small rendition carried inline is drawn over black until then
+        let pixels = try Attachment.Photo(
+            json: response.json["mutation", "media", "attachments", 0], at: .root
+        ).pixels
+        #expect(pixels.pixel(x: 2, y: 2) == PixelImage.Color(red: 0, green: 0, blue: 0))
+    }
+
     @Test func theVariantRoute_refusesABadWidthAndAnUnknownPhoto() async throws {
         let server = try BackendFixture.fresh()
         let client = TestClient(server: server)

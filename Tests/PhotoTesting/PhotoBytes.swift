@@ -38,6 +38,26 @@ public enum PhotoBytes {
         return Array(plain.prefix(2)) + padding + plain.dropFirst(2)
     }
 
+    /// An RGBA PNG `width` x `height`: its left half fully transparent (stored as green, a
+    /// color that must never show), its right half opaque red.
+    public static func pngWithTransparency(width: Int, height: Int) throws -> [UInt8] {
+        try ImageEncoder.png(halfTransparent(width: width, height: height))
+    }
+
+    /// The image of ``pngWithTransparency(width:height:)``.
+    public static func halfTransparent(width: Int, height: Int) throws -> TransparentRaster {
+        var rgb: [UInt8] = []
+        var alpha: [UInt8] = []
+        for _ in 0..<height {
+            for x in 0..<width {
+                let opaque = x >= width / 2
+                rgb += opaque ? [255, 0, 0] : [0, 255, 0]
+                alpha.append(opaque ? 255 : 0)
+            }
+        }
+        return try TransparentRaster(color: Raster(width: width, height: height, rgb: rgb), alpha: alpha)
+    }
+
     /// A gradient PNG file.
     public static func png(width: Int, height: Int, blue: UInt8 = 96) throws -> [UInt8] {
         try ImageEncoder.png(gradient(width: width, height: height, blue: blue))

@@ -31,7 +31,10 @@ final class MutationActions: ViewerActions {
     init(manager: MutationManager, context: AppContext, uploadsDirectory: String) {
         self.manager = manager
         self.context = context
-        photoCopies = PhotoCopies(directory: uploadsDirectory)
+        let background = context.presentation.style.background
+        photoCopies = PhotoCopies(
+            directory: uploadsDirectory,
+            background: PixelImage.Color(red: background.red, green: background.green, blue: background.blue))
         // A copy goes once no change in the journal names it (confirmed, discarded, or never
         // journaled): one sweep per burst of changes, tracked so a headless `wait` includes it.
         let tracker = context.tracker

@@ -30,8 +30,12 @@ final class PhotoCopies {
     /// Copies made for a change not journaled yet: a sweep keeps them.
     private var unjournaled: Set<String> = []
 
-    init(directory: String) {
+    /// What a PNG's transparent parts are drawn over in the renditions: the theme's background.
+    let background: PixelImage.Color
+
+    init(directory: String, background: PixelImage.Color) {
         self.directory = directory
+        self.background = background
     }
 
     /// Checks the picked files and makes their copies, in picking order: one photo attachment
@@ -41,7 +45,7 @@ final class PhotoCopies {
     func copy(_ files: [PickedPhoto]) throws(PhotoRefusal) -> [Attachment.Photo] {
         var checked: [(photo: Attachment.Photo, bytes: [UInt8], format: ImageFormat)] = []
         for picked in files {
-            let (bytes, photo, format) = try Self.check(picked)
+            let (bytes, photo, format) = try Self.check(picked, background: background)
             checked.append((photo, bytes, format))
         }
         let sent = checked.reduce(0) { $0 + 4 * (($1.bytes.count + 2) / 3) }
@@ -92,7 +96,7 @@ final class PhotoCopies {
     }
 
     /// Reads and checks one picked file.
-    private static func check(_ picked: PickedPhoto) throws(PhotoRefusal) -> (
+    private static func check(_ picked: PickedPhoto, background: PixelImage.Color) throws(PhotoRefusal) -> (
         [UInt8], Attachment.Photo, ImageFormat
     ) {
         let name = (picked.path as NSString).lastPathComponent
@@ -120,7 +124,7 @@ final class PhotoCopies {
                 "cannot attach '\(name)': it is \(megabytes(bytes.count)) and a photo may be at most \(megabytes(maximumBytes))"
             )
         }
-        let decoder = ImageDecoder()
+        let decoder = ImageDecoder(background: background)
         do {
             let info = try decoder.info(bytes)
             let pixels = try decoder.thumbnail(bytes, width: min(info.width, PixelImage.maxSide)).pixelImage()

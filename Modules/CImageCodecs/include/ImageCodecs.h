@@ -92,11 +92,18 @@ int cic_jpeg_encode(
 /// Decodes a PNG file of `width` x `height` pixels (from its IHDR, which the caller has already
 /// checked) to RGB8: every colour type and bit depth, interlaced or not, 16-bit channels scaled to
 /// 8, transparency (an alpha channel or tRNS) composited over the background colour in the
-/// file's own (gamma-encoded) space. `max_side` is handed to png_set_user_limits; ancillary
-/// chunks are capped in number and size. `capacity` must be width * height * 3.
+/// file's own (gamma-encoded) space. With `keep_alpha` non-zero the output is RGBA8 instead,
+/// the transparency kept (255 for an opaque image) and the background unused. `max_side` is
+/// handed to png_set_user_limits; ancillary chunks are capped in number and size. `capacity` must
+/// be width * height * 3 (RGB) or * 4 (with `keep_alpha`).
 int cic_png_decode(
     const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint32_t max_side, uint8_t background_red,
-    uint8_t background_green, uint8_t background_blue, uint8_t *out, size_t capacity, cic_status *status);
+    uint8_t background_green, uint8_t background_blue, int keep_alpha, uint8_t *out, size_t capacity,
+    cic_status *status);
+
+/// Whether a PNG file's header says it has transparency (an alpha channel, or a tRNS chunk before
+/// the image data): 1 or 0, or -1 with `status` set when the header cannot be read.
+int cic_png_has_alpha(const uint8_t *data, size_t size, cic_status *status);
 
 /// Encodes `width` x `height` pixels, 3 bytes (RGB) or 4 bytes (RGBA) each, as a non-interlaced
 /// 8-bit PNG. On success `*out` points at `*out_size` bytes allocated with malloc; free them with

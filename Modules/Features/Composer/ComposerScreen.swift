@@ -67,7 +67,11 @@ package final class ComposerScreen: AppScreen, PhotoPickerTarget {
 
     private var previews: PhotoPreviews {
         if let previewCache { return previewCache }
-        let cache = PhotoPreviews(tracker: context.tracker) { [weak self] in
+        let background = context.presentation.style.background
+        let cache = PhotoPreviews(
+            tracker: context.tracker,
+            background: PixelImage.Color(red: background.red, green: background.green, blue: background.blue)
+        ) { [weak self] in
             self?.context.navigator?.setNeedsDisplay()
         }
         previewCache = cache

@@ -43,11 +43,15 @@ package enum PhotoFile {
 
     /// The photo as a post carries it inline: its upright width and height, a rendition of at
     /// most `PixelImage.maxSide` pixels a side (decoded with DCT scaling, never at full size for
-    /// a JPEG), and the alt text.
-    package static func inlinePhoto(_ picked: PickedPhoto) throws(PhotoFileError) -> Attachment.Photo {
+    /// a JPEG), and the alt text. A PNG's transparent parts are drawn over `background` (the
+    /// theme's).
+    package static func inlinePhoto(_ picked: PickedPhoto, background: PixelImage.Color)
+        throws(PhotoFileError)
+        -> Attachment.Photo
+    {
         let bytes = try bytes(at: picked.path)
         do {
-            let decoder = ImageDecoder()
+            let decoder = ImageDecoder(background: background)
             let info = try decoder.info(bytes)
             // The smallest DCT scale at least the rendition's size, then a filtered scale to it.
             let side = Double(PixelImage.maxSide)

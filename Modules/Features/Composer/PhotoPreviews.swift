@@ -21,10 +21,15 @@ package final class PhotoPreviews {
     private var states: [String: State] = [:]
     private let tracker: WorkTracker
     private let changed: @MainActor () -> Void
+    /// What transparent parts are drawn over: the theme's background.
+    private let background: PixelImage.Color
 
     /// Makes an empty cache; `changed` is called when a preview finished decoding.
-    package init(tracker: WorkTracker, changed: @escaping @MainActor () -> Void) {
+    package init(
+        tracker: WorkTracker, background: PixelImage.Color, changed: @escaping @MainActor () -> Void
+    ) {
         self.tracker = tracker
+        self.background = background
         self.changed = changed
     }
 
@@ -32,9 +37,12 @@ package final class PhotoPreviews {
     package func state(of path: String) -> State {
         if let state = states[path] { return state }
         states[path] = .loading
+        let background = background
         tracker.run { [weak self] in
             let result = await Task.detached(priority: .userInitiated) {
-                Result { () throws(PhotoFileError) in try PhotoFile.inlinePhoto(PickedPhoto(path: path)) }
+                Result { () throws(PhotoFileError) in
+                    try PhotoFile.inlinePhoto(PickedPhoto(path: path), background: background)
+                }
             }.value
             guard let self, self.states[path] == .loading else { return }
             switch result {
@@ -52,7 +60,7 @@ package final class PhotoPreviews {
         if let state = states[path], state != .loading { return state }
         let state: State
         do {
-            state = .ready(try PhotoFile.inlinePhoto(PickedPhoto(path: path)))
+            state = .ready(try PhotoFile.inlinePhoto(PickedPhoto(path: path), background: background))
         } catch {
             state = .failed(error)
         }

@@ -22,6 +22,8 @@ package struct AppStyle: Sendable, Hashable {
     package var like: Style
     /// How photos are drawn: colors, or characters when color is off.
     package var colorMode: ColorMode
+    /// The theme's background, which the transparent parts of photos are drawn over.
+    package var background: TerminalUI.RGBColor
 
     /// The styles of an app's branding and theme, for a terminal in `colorMode`.
     package init(branding: any Branding, theme: any Theme, colorMode: ColorMode) {
@@ -34,6 +36,7 @@ package struct AppStyle: Sendable, Hashable {
         failure = Style(foreground: theme.failure.terminalColor).bold()
         like = Style(foreground: theme.like.terminalColor)
         self.colorMode = colorMode
+        background = theme.background.terminalColor
     }
 }
 

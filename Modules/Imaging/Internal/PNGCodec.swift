@@ -34,7 +34,7 @@ enum PNGCodec {
                 _ = cic_png_decode(
                     data.baseAddress, data.count, UInt32(width), UInt32(height),
                     UInt32(min(limits.maxSide, 0x7FFF_FFFF)),
-                    background.red, background.green, background.blue, buffer.baseAddress, count, &status)
+                    background.red, background.green, background.blue, 0, buffer.baseAddress, count, &status)
                 initialized = status.code == Int32(CIC_OK.rawValue) ? count : 0
             }
         }
@@ -42,13 +42,51 @@ enum PNGCodec {
         return Raster(unchecked: width, height: height, rgb: rgb)
     }
 
+    /// Decodes a PNG keeping its transparency (RGBA); the caller has checked the size.
+    static func decodeRGBA(_ bytes: [UInt8], width: Int, height: Int, limits: ImageLimits) throws(ImageError)
+        -> TransparentRaster
+    {
+        let count = width * height * 4
+        var status = cic_status()
+        let rgba = bytes.withUnsafeBufferPointer { data in
+            [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                _ = cic_png_decode(
+                    data.baseAddress, data.count, UInt32(width), UInt32(height),
+                    UInt32(min(limits.maxSide, 0x7FFF_FFFF)), 0, 0, 0, 1, buffer.baseAddress, count, &status)
+                initialized = status.code == Int32(CIC_OK.rawValue) ? count : 0
+            }
+        }
+        try check(status)
+        return TransparentRaster(width: width, height: height, rgba: rgba)
+    }
+
+    /// Whether the file has transparency (an alpha channel or a tRNS chunk), from the chunks
+    /// before its image data.
+    static func hasTransparency(_ bytes: [UInt8]) throws(ImageError) -> Bool {
+        var status = cic_status()
+        let answer = bytes.withUnsafeBufferPointer { cic_png_has_alpha($0.baseAddress, $0.count, &status) }
+        try check(status)
+        return answer == 1
+    }
+
     static func encode(_ raster: Raster) throws(ImageError) -> [UInt8] {
+        try encode(raster.rgb, width: raster.width, height: raster.height, components: 3)
+    }
+
+    static func encode(_ image: TransparentRaster) throws(ImageError) -> [UInt8] {
+        try encode(image.rgba, width: image.width, height: image.height, components: 4)
+    }
+
+    private static func encode(_ pixels: [UInt8], width: Int, height: Int, components: Int32)
+        throws(ImageError)
+        -> [UInt8]
+    {
         var status = cic_status()
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
-        raster.rgb.withUnsafeBufferPointer { data in
+        pixels.withUnsafeBufferPointer { data in
             _ = cic_png_encode(
-                data.baseAddress, data.count, UInt32(raster.width), UInt32(raster.height), 3, &output, &size,
+                data.baseAddress, data.count, UInt32(width), UInt32(height), components, &output, &size,
                 &status)
         }
         defer { cic_free(output) }

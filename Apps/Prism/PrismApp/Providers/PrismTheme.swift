@@ -8,4 +8,5 @@ struct PrismTheme: Theme {
     let pending = RGBColor(hex: 0xD9A441)
     let failure = RGBColor(hex: 0xE5484D)
     let like = RGBColor(hex: 0xFF4F7B)
+    let background = RGBColor(hex: 0x1C1A17)
 }

@@ -19,7 +19,9 @@ struct PhotoIntake: Sendable {
     struct Variant: Sendable {
         let width: Int
         let height: Int
-        let jpeg: [UInt8]
+        /// The variant's file: a JPEG, or for a photo with transparency an RGBA PNG (the app
+        /// draws it over its own theme's background, which the server cannot know).
+        let file: [UInt8]
     }
 
     let format: ImageFormat
@@ -55,27 +57,44 @@ struct PhotoIntake: Sendable {
             let info = try decoder.info(bytes)
             try decoder.limits.check(width: info.width, height: info.height)
             let largest = min(info.width, Self.variantWidths.last ?? info.width)
-            // A JPEG decodes at the smallest DCT scale still at least `largest` wide.
-            var raster = try decoder.decode(bytes, minimumWidth: largest)
+            let widths = Self.variantWidths.filter { $0 < largest } + [largest]
+            func height(_ width: Int) -> Int {
+                max(1, Int((Double(info.height) * Double(width) / Double(info.width)).rounded()))
+            }
             var variants: [Variant] = []
             var pixels: PixelImage?
-            let widths = Self.variantWidths.filter { $0 < largest } + [largest]
-            for width in widths.reversed() {
-                let height = max(1, Int((Double(info.height) * Double(width) / Double(info.width)).rounded()))
-                raster = try raster.scaled(toWidth: width, height: height)
-                variants.append(
-                    Variant(
-                        width: width, height: height,
-                        jpeg: try ImageEncoder.jpeg(raster, quality: Self.variantQuality)))
-                // The small rendition from the largest variant's pixels, in linear light.
-                if pixels == nil { pixels = raster.pixelImage() }
+            if var image = try decoder.decodeKeepingTransparency(bytes) {
+                // Transparency kept: RGBA PNG variants, each scaled from the next larger one.
+                for width in widths.reversed() {
+                    image = try image.scaled(toWidth: width, height: height(width))
+                    variants.append(
+                        Variant(width: width, height: image.height, file: try ImageEncoder.png(image)))
+                    // The rendition carried inline is drawn over black (a placeholder, shown
+                    // until the variant is drawn over the app's own background).
+                    if pixels == nil {
+                        pixels = image.composited(over: .init(red: 0, green: 0, blue: 0)).pixelImage()
+                    }
+                }
+            } else {
+                // A JPEG decodes at the smallest DCT scale still at least `largest` wide.
+                var raster = try decoder.decode(bytes, minimumWidth: largest)
+                for width in widths.reversed() {
+                    raster = try raster.scaled(toWidth: width, height: height(width))
+                    variants.append(
+                        Variant(
+                            width: width, height: raster.height,
+                            file: try ImageEncoder.jpeg(raster, quality: Self.variantQuality)))
+                    // The small rendition from the largest variant's pixels, in linear light.
+                    if pixels == nil { pixels = raster.pixelImage() }
+                }
             }
             self.format = format
             self.original = bytes
             self.width = info.width
             self.height = info.height
             self.variants = variants
-            self.pixels = pixels ?? raster.pixelImage()
+            self.pixels =
+                pixels ?? PixelImage(width: 1, height: 1, filledWith: .init(red: 0, green: 0, blue: 0))
         } catch {
             switch error.code {
             case .tooLarge, .memoryLimit:

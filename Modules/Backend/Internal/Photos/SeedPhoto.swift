@@ -49,11 +49,11 @@ struct SeedPhoto: Sendable {
             variants.append(
                 PhotoIntake.Variant(
                     width: variantWidth, height: variantHeight,
-                    jpeg: try ImageEncoder.jpeg(raster, quality: PhotoIntake.variantQuality)))
+                    file: try ImageEncoder.jpeg(raster, quality: PhotoIntake.variantQuality)))
         }
         self.width = width
         self.height = height
         self.variants = variants
-        original = variants.first?.jpeg ?? []
+        original = variants.first?.file ?? []
     }
 }

@@ -10,7 +10,8 @@ extension BackendCore {
     /// `RouteRequest.maximumBodySize`.
     static let maximumPostBodySize = 40 << 20
 
-    /// `GET /v1/photos/{id}?width=W`: the smallest stored JPEG variant at least `W` pixels wide,
+    /// `GET /v1/photos/{id}?width=W`: the smallest stored variant at least `W` pixels wide (a JPEG,
+    /// or an RGBA PNG for a photo with transparency, its type in `Content-Type`),
     /// else the largest (the largest too without `width`); 404 for an unknown id, 400 for a
     /// width that is not a whole number from 1 to 16,384.
     func photo(_ route: RouteRequest) throws -> Response {
@@ -27,17 +28,19 @@ extension BackendCore {
             _ = try authenticate(route.request, db)
             let variants = try db.query(
                 "SELECT width, height, jpeg FROM photo_variants WHERE photo = ? ORDER BY width", id,
-                map: { row in (width: try row.int(0), height: try row.int(1), jpeg: try row.data(2)) })
+                map: { row in (width: try row.int(0), height: try row.int(1), file: try row.data(2)) })
             guard let largest = variants.last else { throw APIError.notFound("no photo with id 'p\(id)'") }
             let chosen = wanted.flatMap { width in variants.first { $0.width >= width } } ?? largest
             return Response(
                 status: 200,
                 headers: [
-                    "Content-Type": "image/jpeg", "Photo-Width": String(chosen.width),
+                    "Content-Type": ImageFormat.sniff([UInt8](chosen.file.prefix(8))) == .png
+                        ? "image/png" : "image/jpeg",
+                    "Photo-Width": String(chosen.width),
                     "Photo-Height": String(chosen.height),
                     "Cache-Control": "private, max-age=31536000, immutable",
                 ],
-                body: chosen.jpeg)
+                body: chosen.file)
         }
     }
 
@@ -155,7 +158,7 @@ extension BackendCore {
             try db.execute(
                 "INSERT INTO photo_variants (photo, width, height, jpeg) VALUES (?, ?, ?, ?)", id,
                 variant.width,
-                variant.height, variant.jpeg)
+                variant.height, variant.file)
         }
         return id
     }

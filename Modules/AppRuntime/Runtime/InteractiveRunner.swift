@@ -10,7 +10,9 @@ import Wire
 /// (restored on every way out), keys and pastes to the shell, focus changes as
 /// foreground/background events, resizes relaid out off the UI actor, and a redraw of only what
 /// changed whenever something did. Ctrl-Z (or SIGTSTP) puts the terminal back and stops the
-/// process; on SIGCONT the whole frame is drawn again.
+/// process; on SIGCONT the whole frame is drawn again. Photos are drawn in the `--images` mode;
+/// `auto` asks the terminal with the kitty graphics protocol's query first, and the images sent
+/// to it are deleted on every way out.
 @MainActor
 package final class InteractiveRunner {
     /// What the runner turns on in the terminal while the app runs: the defaults, and bracketed
@@ -64,10 +66,17 @@ package final class InteractiveRunner {
     private func loop(_ terminal: Terminal) async throws -> LaunchTrace? {
         let size = terminal.size
         let colorMode = ColorMode.detect(environment: ProcessInfo.processInfo.environment)
+        // `--images auto`: the kitty protocol's own query, answered (or not) before anything is drawn.
+        let images = KittyImageRegistry()
+        let speaksKitty =
+            configuration.asksTerminalAboutImages(colorMode: colorMode)
+            ? await terminal.supportsKittyGraphics() : false
+        let imageMode = configuration.imageMode(
+            colorMode: colorMode, speaksKitty: speaksKitty, registry: images)
         let clock = SystemClock()
         let session = AppSession(
             definition: definition, configuration: configuration, clock: clock, networkClock: clock,
-            colorMode: colorMode, width: size.columns, height: size.rows)
+            colorMode: colorMode, imageMode: imageMode, width: size.columns, height: size.rows)
         let (events, continuation) = AsyncStream.makeStream(of: LoopEvent.self, bufferingPolicy: .unbounded)
         session.onNeedsDisplay = { continuation.yield(.redraw) }
         let forward = Task {
@@ -105,7 +114,10 @@ package final class InteractiveRunner {
             let (buffer, cursor) = session.render()
             screen.buffer = buffer
             screen.cursor = cursor
-            terminal.write(screen.commit().output)
+            // Images new in this frame go first, so the terminal has them before their cells.
+            let transmissions = images.takePendingOutput()
+            if !transmissions.isEmpty { terminal.setFarewell(images.farewellOutput) }
+            terminal.write(transmissions + screen.commit().output)
             frameTimes.append(ContinuousClock.now - begin)
         }
         draw()

@@ -30,6 +30,8 @@ package final class InteractiveRunner {
     let output: any TextOutput
     private(set) var frameTimes: [Duration] = []
     private(set) var firstFrame: Duration?
+    /// The image mode the run drew photos in, and how it was chosen (for `--trace`).
+    private(set) var imageChoice: String?
 
     init(definition: AppDefinition, configuration: LaunchConfiguration, output: any TextOutput) {
         self.definition = definition
@@ -59,6 +61,7 @@ package final class InteractiveRunner {
         if configuration.trace, let trace {
             output.write(trace.formatted + "\n")
             output.write(FrameTimes(samples: frameTimes, firstFrame: firstFrame).summary + "\n")
+            if let imageChoice { output.write(imageChoice + "\n") }
         }
         return 0
     }
@@ -68,11 +71,14 @@ package final class InteractiveRunner {
         let colorMode = ColorMode.detect(environment: ProcessInfo.processInfo.environment)
         // `--images auto`: the kitty protocol's own query, answered (or not) before anything is drawn.
         let images = KittyImageRegistry()
-        let speaksKitty =
-            configuration.asksTerminalAboutImages(colorMode: colorMode)
-            ? await terminal.supportsKittyGraphics() : false
+        let asked = ContinuousClock.now
+        let asks = configuration.asksTerminalAboutImages(colorMode: colorMode)
+        let speaksKitty = asks ? await terminal.supportsKittyGraphics() : false
         let imageMode = configuration.imageMode(
             colorMode: colorMode, speaksKitty: speaksKitty, registry: images)
+        imageChoice =
+            "images: \(imageMode) (--images \(configuration.images.rawValue)"
+            + (asks ? "; the kitty query took \(FrameTimes.milliseconds(ContinuousClock.now - asked)))" : ")")
         let clock = SystemClock()
         let session = AppSession(
             definition: definition, configuration: configuration, clock: clock, networkClock: clock,
@@ -161,13 +167,16 @@ struct FrameTimes {
     var samples: [Duration]
     var firstFrame: Duration?
 
+    /// `1.234 ms`, or `-` for nil.
+    static func milliseconds(_ duration: Duration?) -> String {
+        guard let duration else { return "-" }
+        let (seconds, attoseconds) = duration.components
+        return String(format: "%.3f ms", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+    }
+
     var summary: String {
         let sorted = samples.sorted()
-        func ms(_ duration: Duration?) -> String {
-            guard let duration else { return "-" }
-            let (seconds, attoseconds) = duration.components
-            return String(format: "%.3f ms", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
-        }
+        let ms = Self.milliseconds
         let p50 = sorted.isEmpty ? nil : sorted[sorted.count / 2]
         let p99 = sorted.isEmpty ? nil : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
         return

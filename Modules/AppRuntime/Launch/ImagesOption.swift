@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// What `--images` asks for: `auto` (the default) or one ``TerminalUI/ImageMode`` by name.
+/// What `--images` asks for: `auto` (the default) or one of TerminalUI's `ImageMode`s by name.
 package enum ImagesOption: String, Sendable, CaseIterable {
     /// Ask the terminal: the kitty graphics protocol where it answers the protocol's query,
     /// else half blocks; luminance-ramp characters without color. Headless runs never ask.

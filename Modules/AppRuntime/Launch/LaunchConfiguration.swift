@@ -50,6 +50,10 @@ package struct LaunchConfiguration: Sendable, Equatable {
     /// The folder the composer's photo picker starts in (absolute): `--photos-dir`, else
     /// `$HOME/Pictures` when it exists, else the current directory.
     package var photosDirectory: String
+    /// How photos are drawn (`--images`; default `auto`).
+    package var images: ImagesOption = .auto
+    /// Whether `NO_COLOR` is set: with `--images auto`, photos are luminance-ramp characters.
+    package var noColor = false
 
     /// The command line every app accepts.
     package static func commandLine(for command: String) -> CommandLineSpec {
@@ -98,6 +102,11 @@ package struct LaunchConfiguration: Sendable, Equatable {
                     help:
                         "the folder the composer's photo picker starts in (default: $HOME/Pictures if it exists, else the current directory)"
                 ),
+                .value(
+                    "images", "MODE",
+                    help:
+                        "how photos are drawn: kitty (the photo itself), blocks (half-block color art), ascii (characters); auto (the default): kitty where the terminal answers its query, else blocks, and ascii under NO_COLOR",
+                    choices: ImagesOption.allCases.map(\.rawValue)),
                 .flag("trace", help: "print the launch trace and a frame-time summary on exit"),
                 .flag(
                     "sign-out",
@@ -123,7 +132,7 @@ package struct LaunchConfiguration: Sendable, Equatable {
     /// - Parameters:
     ///   - arguments: the arguments, without the program name.
     ///   - app: the app's id, used in messages and in the default data directory.
-    ///   - environment: the process environment (for `XDG_DATA_HOME` and `HOME`).
+    ///   - environment: the process environment (for `XDG_DATA_HOME`, `HOME` and `NO_COLOR`).
     ///   - isTerminal: whether standard input and output are a terminal.
     /// - Throws: `UsageError` for an unknown or malformed option; for `--script`, `--seed`,
     ///   `--width` or `--height` without `--headless`; for a `--server` that is not `http://HOST:PORT`; for a
@@ -191,13 +200,17 @@ package struct LaunchConfiguration: Sendable, Equatable {
         let backendDirectory =
             parsed.value("backend-dir")
             ?? (parsed.value("data-dir") != nil ? "\(dataDirectory)/backend" : "\(base)/loom/backend")
-        return LaunchConfiguration(
+        var configuration = LaunchConfiguration(
             mode: mode, app: app, dataDirectory: dataDirectory, backendDirectory: backendDirectory,
             serverURL: serverURL,
             user: parsed.value("user"), network: parsed.value("network") ?? "perfect", width: width,
             height: height,
             trace: parsed.has("trace"), seed: seed,
             photosDirectory: photosDirectory(parsed.value("photos-dir"), environment))
+        // The spec checked the value against the choices.
+        configuration.images = parsed.value("images").flatMap(ImagesOption.init(rawValue:)) ?? .auto
+        configuration.noColor = environment["NO_COLOR"] != nil
+        return configuration
     }
 
     /// The picker's first folder: `given` (made absolute from the current directory), else

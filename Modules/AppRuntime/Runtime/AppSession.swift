@@ -26,6 +26,8 @@ package final class AppSession {
     package let networkClock: any WallClock
     /// How colors are drawn.
     package let colorMode: ColorMode
+    /// How photos are drawn.
+    package let imageMode: ImageMode
     /// Outstanding work.
     package let tracker = WorkTracker()
     /// The running app, while launched.
@@ -43,16 +45,19 @@ package final class AppSession {
     /// command line's `--network`.
     private var networkAtRestart: FaultProfile?
 
-    /// Makes a session; nothing runs until `launch()`.
+    /// Makes a session; nothing runs until `launch()`. Without `imageMode`, photos are drawn as
+    /// a run without a terminal draws them (`LaunchConfiguration.headlessImageMode`).
     package init(
         definition: AppDefinition, configuration: LaunchConfiguration, clock: any WallClock,
-        networkClock: any WallClock, colorMode: ColorMode, width: Int, height: Int
+        networkClock: any WallClock, colorMode: ColorMode, imageMode: ImageMode? = nil, width: Int,
+        height: Int
     ) {
         self.definition = definition
         self.configuration = configuration
         self.clock = clock
         self.networkClock = networkClock
         self.colorMode = colorMode
+        self.imageMode = imageMode ?? configuration.headlessImageMode
         self.width = width
         self.height = height
     }
@@ -149,7 +154,8 @@ package final class AppSession {
         setAsideDatabase = app.service(.appDatabase)?.setAside
         let context: AppContext
         do {
-            context = try AppContext(app: app, colorMode: colorMode, clock: clock, tracker: tracker)
+            context = try AppContext(
+                app: app, colorMode: colorMode, imageMode: imageMode, clock: clock, tracker: tracker)
             context.faultControl = Self.faultControl(of: app)
             context.drafts = DraftStore(dataDirectory: configuration.dataDirectory)
             context.photosDirectory = configuration.photosDirectory

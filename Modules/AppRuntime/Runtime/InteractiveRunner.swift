@@ -10,7 +10,9 @@ import Wire
 /// (restored on every way out), keys and pastes to the shell, focus changes as
 /// foreground/background events, resizes relaid out off the UI actor, and a redraw of only what
 /// changed whenever something did. Ctrl-Z (or SIGTSTP) puts the terminal back and stops the
-/// process; on SIGCONT the whole frame is drawn again.
+/// process; on SIGCONT the whole frame is drawn again. Photos are drawn in the `--images` mode;
+/// `auto` asks the terminal with the kitty graphics protocol's query first, and the images sent
+/// to it are deleted on every way out.
 @MainActor
 package final class InteractiveRunner {
     /// What the runner turns on in the terminal while the app runs: the defaults, and bracketed
@@ -28,6 +30,8 @@ package final class InteractiveRunner {
     let output: any TextOutput
     private(set) var frameTimes: [Duration] = []
     private(set) var firstFrame: Duration?
+    /// The image mode the run drew photos in, and how it was chosen (for `--trace`).
+    private(set) var imageChoice: String?
 
     init(definition: AppDefinition, configuration: LaunchConfiguration, output: any TextOutput) {
         self.definition = definition
@@ -57,6 +61,7 @@ package final class InteractiveRunner {
         if configuration.trace, let trace {
             output.write(trace.formatted + "\n")
             output.write(FrameTimes(samples: frameTimes, firstFrame: firstFrame).summary + "\n")
+            if let imageChoice { output.write(imageChoice + "\n") }
         }
         return 0
     }
@@ -64,10 +69,20 @@ package final class InteractiveRunner {
     private func loop(_ terminal: Terminal) async throws -> LaunchTrace? {
         let size = terminal.size
         let colorMode = ColorMode.detect(environment: ProcessInfo.processInfo.environment)
+        // `--images auto`: the kitty protocol's own query, answered (or not) before anything is drawn.
+        let images = KittyImageRegistry()
+        let asked = ContinuousClock.now
+        let asks = configuration.asksTerminalAboutImages(colorMode: colorMode)
+        let speaksKitty = asks ? await terminal.supportsKittyGraphics() : false
+        let imageMode = configuration.imageMode(
+            colorMode: colorMode, speaksKitty: speaksKitty, registry: images)
+        imageChoice =
+            "images: \(imageMode) (--images \(configuration.images.rawValue)"
+            + (asks ? "; the kitty query took \(FrameTimes.milliseconds(ContinuousClock.now - asked)))" : ")")
         let clock = SystemClock()
         let session = AppSession(
             definition: definition, configuration: configuration, clock: clock, networkClock: clock,
-            colorMode: colorMode, width: size.columns, height: size.rows)
+            colorMode: colorMode, imageMode: imageMode, width: size.columns, height: size.rows)
         let (events, continuation) = AsyncStream.makeStream(of: LoopEvent.self, bufferingPolicy: .unbounded)
         session.onNeedsDisplay = { continuation.yield(.redraw) }
         let forward = Task {
@@ -105,7 +120,10 @@ package final class InteractiveRunner {
             let (buffer, cursor) = session.render()
             screen.buffer = buffer
             screen.cursor = cursor
-            terminal.write(screen.commit().output)
+            // Images new in this frame go first, so the terminal has them before their cells.
+            let transmissions = images.takePendingOutput()
+            if !transmissions.isEmpty { terminal.setFarewell(images.farewellOutput) }
+            terminal.write(transmissions + screen.commit().output)
             frameTimes.append(ContinuousClock.now - begin)
         }
         draw()
@@ -149,13 +167,16 @@ struct FrameTimes {
     var samples: [Duration]
     var firstFrame: Duration?
 
+    /// `1.234 ms`, or `-` for nil.
+    static func milliseconds(_ duration: Duration?) -> String {
+        guard let duration else { return "-" }
+        let (seconds, attoseconds) = duration.components
+        return String(format: "%.3f ms", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+    }
+
     var summary: String {
         let sorted = samples.sorted()
-        func ms(_ duration: Duration?) -> String {
-            guard let duration else { return "-" }
-            let (seconds, attoseconds) = duration.components
-            return String(format: "%.3f ms", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
-        }
+        let ms = Self.milliseconds
         let p50 = sorted.isEmpty ? nil : sorted[sorted.count / 2]
         let p99 = sorted.isEmpty ? nil : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
         return

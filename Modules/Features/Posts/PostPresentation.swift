@@ -23,10 +23,12 @@ package struct PostPresentation: Sendable, Hashable {
     package var showsReplyParent: Bool
 
     /// The presentation an app's sockets describe.
-    package init(registry: SocketRegistry, colorMode: ColorMode) {
+    package init(registry: SocketRegistry, colorMode: ColorMode, imageMode: ImageMode) {
         let layout = registry[.postLayout]
         let replies = registry[.replyModel]
-        style = AppStyle(branding: registry[.branding], theme: registry[.theme], colorMode: colorMode)
+        style = AppStyle(
+            branding: registry[.branding], theme: registry[.theme], colorMode: colorMode, imageMode: imageMode
+        )
         rows = layout.rows
         mediaLines = max(2, layout.mediaLines)
         captionLeadsWithAuthor = layout.captionLeadsWithAuthor

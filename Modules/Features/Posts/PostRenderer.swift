@@ -210,7 +210,9 @@ package enum PostRenderer {
         guard let rgb = try? RGBImage(width: image.width, height: image.height, rgb: image.rgb) else {
             return [StyledLine("▢ image", style: p.style.secondary)]
         }
-        return HalfBlockArt.render(rgb, maxColumns: width, maxLines: maxLines, colorMode: p.style.colorMode)
+        // The one place photos meet the image mode (`--images`): kitty placeholders, half blocks
+        // or ramp characters, all in the cells half-block art takes.
+        return p.style.imageMode.render(rgb, maxColumns: width, maxLines: maxLines)
     }
 
     static func unsupported(_ kind: String, presentation p: PostPresentation) -> StyledLine {

@@ -40,9 +40,10 @@ package final class AppContext {
     package let mutations: MutationManager
 
     /// Makes a context for a running app.
-    package init(app: RunningApp, colorMode: ColorMode, clock: any WallClock, tracker: WorkTracker)
-        throws(AppContextError)
-    {
+    package init(
+        app: RunningApp, colorMode: ColorMode, imageMode: ImageMode, clock: any WallClock,
+        tracker: WorkTracker
+    ) throws(AppContextError) {
         guard let network = app.service(.networkClient) else {
             throw AppContextError("the manifest does not enable 'network.client'; every screen needs it")
         }
@@ -58,7 +59,8 @@ package final class AppContext {
         self.app = app
         self.network = network
         self.feedCache = cache
-        self.presentation = PostPresentation(registry: app.registry, colorMode: colorMode)
+        self.presentation = PostPresentation(
+            registry: app.registry, colorMode: colorMode, imageMode: imageMode)
         self.clock = clock
         self.tracker = tracker
     }

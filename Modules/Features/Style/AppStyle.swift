@@ -20,13 +20,16 @@ package struct AppStyle: Sendable, Hashable {
     package var failure: Style
     /// A liked heart.
     package var like: Style
-    /// How photos are drawn: colors, or characters when color is off.
+    /// How much color the terminal gets.
     package var colorMode: ColorMode
+    /// How photos are drawn: the kitty graphics protocol, half blocks, or characters.
+    package var imageMode: ImageMode
     /// The theme's background, which the transparent parts of photos are drawn over.
     package var background: TerminalUI.RGBColor
 
-    /// The styles of an app's branding and theme, for a terminal in `colorMode`.
-    package init(branding: any Branding, theme: any Theme, colorMode: ColorMode) {
+    /// The styles of an app's branding and theme, for a terminal in `colorMode` drawing photos
+    /// in `imageMode`.
+    package init(branding: any Branding, theme: any Theme, colorMode: ColorMode, imageMode: ImageMode) {
         accent = Style(foreground: branding.accentColor.terminalColor).bold()
         text = Style(foreground: theme.primaryText.terminalColor)
         strong = Style(foreground: theme.primaryText.terminalColor).bold()
@@ -36,6 +39,7 @@ package struct AppStyle: Sendable, Hashable {
         failure = Style(foreground: theme.failure.terminalColor).bold()
         like = Style(foreground: theme.like.terminalColor)
         self.colorMode = colorMode
+        self.imageMode = imageMode
         background = theme.background.terminalColor
     }
 }

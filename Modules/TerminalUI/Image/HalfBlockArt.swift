@@ -38,11 +38,30 @@ public enum HalfBlockArt {
         return ArtLayout(pixelWidth: width, pixelHeight: height)
     }
 
-    /// The image as lines of cells, at most `maxColumns` wide and `maxLines` tall.
+    /// What each cell of the art is.
+    public enum Cells: Hashable, Sendable {
+        /// `▀` with the upper pixel as foreground and the lower as background.
+        case halfBlocks
+        /// A ``HalfBlockArt/luminanceRamp`` character for the cell's two pixels, unstyled.
+        case luminanceRamp
+    }
+
+    /// The image as lines of cells, at most `maxColumns` wide and `maxLines` tall: half blocks,
+    /// or the luminance ramp when `colorMode` is `.none`.
     ///
     /// O(source pixels + target pixels) for downscaling.
     public static func render(_ image: RGBImage, maxColumns: Int, maxLines: Int, colorMode: ColorMode)
         -> [StyledLine]
+    {
+        render(
+            image, maxColumns: maxColumns, maxLines: maxLines,
+            cells: colorMode == .none ? .luminanceRamp : .halfBlocks)
+    }
+
+    /// The image as lines of `cells`, at most `maxColumns` wide and `maxLines` tall.
+    ///
+    /// O(source pixels + target pixels) for downscaling.
+    public static func render(_ image: RGBImage, maxColumns: Int, maxLines: Int, cells: Cells) -> [StyledLine]
     {
         let layout = layout(of: image, maxColumns: maxColumns, maxLines: maxLines)
         let pixels = BoxFilter.scale(image, toWidth: layout.pixelWidth, height: layout.pixelHeight)
@@ -54,11 +73,12 @@ public enum HalfBlockArt {
                 let upper = pixels[(2 * line) * layout.pixelWidth + x]
                 let lowerRow = 2 * line + 1
                 let lower = lowerRow < layout.pixelHeight ? pixels[lowerRow * layout.pixelWidth + x] : nil
-                if colorMode == .none {
+                switch cells {
+                case .luminanceRamp:
                     let luminance = lower.map { (upper.luminance + $0.luminance) / 2 } ?? upper.luminance
                     let step = min(luminance * luminanceRamp.count / 256, luminanceRamp.count - 1)
                     styled.append(String(luminanceRamp[step]))
-                } else {
+                case .halfBlocks:
                     styled.append(
                         String(upperHalfBlock), style: Style(foreground: upper, background: lower))
                 }

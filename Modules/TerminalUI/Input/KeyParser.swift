@@ -8,6 +8,11 @@
 /// in/out (`CSI I`, `CSI O`); bracketed paste (`CSI 200~` … `CSI 201~`) as one `.paste`.
 /// Unknown sequences are dropped whole.
 ///
+/// Terminal replies are never keys: a kitty graphics response (the APC `ESC _ G … ESC \`) and
+/// the primary device attributes (`ESC [ ? … c`) are set aside in ``takeReplies()``. Once
+/// `ESC _ G` has arrived, everything up to the string terminator is the reply's, however the
+/// reads split it (like a paste, it does not time out into keys; past 64 KiB it is dropped).
+///
 /// Escape alone versus the start of a sequence: ESC followed by `[` or `O` starts a sequence;
 /// followed by anything else it is an Escape key and the next byte is read on its own. An
 /// ESC (or an unfinished sequence) at the very end of the bytes so far is held back:
@@ -31,6 +36,11 @@ public struct KeyParser: Sendable {
     private var pasteBytes: [UInt8] = []
     /// Whether the last byte seen was CR (so a following LF is part of the same Enter).
     private var lastWasCarriageReturn = false
+    /// Replies read so far, for `takeReplies()`.
+    private var replies: [TerminalReply] = []
+
+    /// The longest APC reply kept whole; a longer one is dropped (its bytes never become keys).
+    static let maximumReplyLength = 65_536
 
     private static let pasteTerminator: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
 
@@ -39,7 +49,18 @@ public struct KeyParser: Sendable {
 
     /// Whether an Escape or an unfinished sequence is held back, waiting for more bytes or
     /// for `flush()` after a timeout.
-    public var isAwaitingMore: Bool { !isPasting && pending.first == 0x1B }
+    public var isAwaitingMore: Bool { !isPasting && pending.first == 0x1B && !isInReply }
+
+    /// Whether an APC reply (`ESC _ G`) has started and its terminator has not arrived yet.
+    var isInReply: Bool {
+        pending.count >= 3 && pending[0] == 0x1B && pending[1] == 0x5F && pending[2] == 0x47
+    }
+
+    /// The terminal replies read since the last call, in order; they never appear as events.
+    public mutating func takeReplies() -> [TerminalReply] {
+        defer { replies = [] }
+        return replies
+    }
 
     /// Whether a bracketed paste has started and not ended yet.
     public var isInPaste: Bool { isPasting }
@@ -94,6 +115,10 @@ public struct KeyParser: Sendable {
                 switch parseEscape(input, at: index) {
                 case .incomplete:
                     pending = Array(input[index...])
+                    if isInReply && pending.count > Self.maximumReplyLength {
+                        // No terminal sends a reply this long: drop its body, still wait for its end.
+                        pending = [0x1B, 0x5F, 0x47] + (pending.last == 0x1B ? [0x1B] : [])
+                    }
                     return
                 case .sequence(let event, let length):
                     if let event { events.append(event) }
@@ -218,7 +243,36 @@ public struct KeyParser: Sendable {
                 return .sequence(nil, length: index - start)
             }
             let parameters = String(decoding: input[(start + 2)..<index], as: UTF8.self)
+            if final == 0x63, parameters.hasPrefix("?") {
+                // "c" after "?": the primary device attributes (the answer to `ESC [ c`).
+                replies.append(
+                    .primaryDeviceAttributes(
+                        parameters.dropFirst().split(separator: ";").compactMap { Int($0) }))
+                return .sequence(nil, length: index - start + 1)
+            }
             return .sequence(csiEvent(parameters: parameters, final: final), length: index - start + 1)
+        case 0x5F:  // "_": an APC; `ESC _ G` is a kitty graphics reply, up to ST (ESC \) or BEL.
+            guard start + 2 < input.count else { return .incomplete }
+            guard input[start + 2] == 0x47 else { return .sequence(.key(.escape), length: 1) }
+            var index = start + 3
+            while index < input.count {
+                if input[index] == 0x07 {
+                    replies +=
+                        TerminalReply.graphics(apcBody: Array(input[(start + 2)..<index])).map { [$0] } ?? []
+                    return .sequence(nil, length: index - start + 1)
+                }
+                if input[index] == 0x1B {
+                    guard index + 1 < input.count else { break }
+                    if input[index + 1] == 0x5C {
+                        replies +=
+                            TerminalReply.graphics(apcBody: Array(input[(start + 2)..<index])).map { [$0] }
+                            ?? []
+                        return .sequence(nil, length: index - start + 2)
+                    }
+                }
+                index += 1
+            }
+            return .incomplete
         case 0x4F:  // "O": SS3 and one final byte.
             guard start + 2 < input.count else { return .incomplete }
             return .sequence(Self.ss3Event(final: input[start + 2]), length: 3)

@@ -93,10 +93,13 @@ struct FrameWriter {
     private mutating func emit(_ line: [Cell], from x: Int, y: Int) -> Int {
         let cell = line[x]
         guard !cell.isContinuation else { return x + 1 }
-        setPen(cell.style.resolved(for: colorMode))
+        let isPlaceholder = KittyGraphics.isPlaceholder(cell.character)
+        // A kitty placeholder's foreground is its image id: 24-bit in every color mode.
+        setPen(cell.style.resolved(for: isPlaceholder ? .trueColor : colorMode))
         output.append(cell.character)
         let next = x + max(Int(cell.width), 1)
-        if next >= line.count || cell.character.unicodeScalars.count > 1 {
+        // A placeholder and its combining marks are one column everywhere (kitty, tmux, xterm).
+        if next >= line.count || (cell.character.unicodeScalars.count > 1 && !isPlaceholder) {
             // Pending wrap at the right edge, or a sequence terminals may measure
             // differently: the cursor position is not known for sure.
             cursor = nil

@@ -4,7 +4,7 @@ import Glibc
 import Synchronization
 
 /// Reads the terminal's bytes on a thread of its own, parses them and yields events, so the
-/// UI actor never blocks on input.
+/// UI actor never blocks on input. Terminal replies go to their own stream, never to the events.
 ///
 /// The thread waits in `poll(2)` on the input and on a wake-up pipe; while an ESC is held
 /// back it polls with the escape timeout and flushes the parser when nothing follows. The
@@ -15,6 +15,7 @@ final class InputReader: Sendable {
     private let wakeWrite: Int32
     private let escapeTimeout: Int32
     private let continuation: AsyncStream<InputEvent>.Continuation
+    private let replies: AsyncStream<TerminalReply>.Continuation
     private let finished = DispatchSemaphore(value: 0)
     private let state = Mutex(State.idle)
 
@@ -34,9 +35,10 @@ final class InputReader: Sendable {
         case stopped
     }
 
-    init(input: Int32, escapeTimeoutMilliseconds: Int, continuation: AsyncStream<InputEvent>.Continuation)
-        throws(TerminalError)
-    {
+    init(
+        input: Int32, escapeTimeoutMilliseconds: Int, continuation: AsyncStream<InputEvent>.Continuation,
+        replies: AsyncStream<TerminalReply>.Continuation
+    ) throws(TerminalError) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else {
             throw TerminalError.systemCall("pipe", fileDescriptor: input, errno: errno)
@@ -46,6 +48,7 @@ final class InputReader: Sendable {
         self.wakeWrite = fds[1]
         self.escapeTimeout = Int32(clamping: max(escapeTimeoutMilliseconds, 1))
         self.continuation = continuation
+        self.replies = replies
     }
 
     /// Starts the reading thread (once).
@@ -139,9 +142,11 @@ final class InputReader: Sendable {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count > 0 {
                 for event in parser.parse(buffer[0..<count]) { continuation.yield(event) }
+                for reply in parser.takeReplies() { replies.yield(reply) }
             } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                 // End of input (the terminal went away) or a hard error.
                 continuation.finish()
+                replies.finish()
                 return
             }
         }

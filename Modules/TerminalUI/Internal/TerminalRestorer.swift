@@ -24,6 +24,9 @@ final class TerminalRestorer: Sendable {
         var session: Session?
         var isSuspended = false
         var isAtExitInstalled = false
+        /// Written once when the terminal is put back for good (not on a suspend): commands that
+        /// free what the session left in the terminal, such as transmitted images.
+        var farewell: [UInt8] = []
     }
 
     private let state = Mutex(State())
@@ -48,20 +51,28 @@ final class TerminalRestorer: Sendable {
         }
     }
 
+    /// Sets what is written, before the exit sequence, when the terminal is put back for good
+    /// (`end()`, a terminating signal, `exit()`); a suspend does not write it.
+    func setFarewell(_ bytes: [UInt8]) {
+        state.withLock { $0.farewell = bytes }
+    }
+
     /// Whether a terminal is started.
     var isActive: Bool { state.withLock { $0.session != nil } }
 
     /// Puts the terminal back as it was and forgets the session; false when there was none.
     @discardableResult
     func end() -> Bool {
-        let ended = state.withLock { state -> (Session, Bool)? in
+        let ended = state.withLock { state -> (Session, Bool, [UInt8])? in
             guard let session = state.session else { return nil }
             let wasSuspended = state.isSuspended
             state.session = nil
             state.isSuspended = false
-            return (session, wasSuspended)
+            defer { state.farewell = [] }
+            return (session, wasSuspended, state.farewell)
         }
-        guard let (session, wasSuspended) = ended else { return false }
+        guard let (session, wasSuspended, farewell) = ended else { return false }
+        FileDescriptorIO.writeAll(session.output, farewell)
         if !wasSuspended { Self.undo(session) }
         return true
     }
@@ -97,13 +108,16 @@ final class TerminalRestorer: Sendable {
 
     /// The `atexit` path: restores unless another thread holds the lock right now.
     private func endAtExit() {
-        let ended = state.withLockIfAvailable { state -> Session? in
+        let ended = state.withLockIfAvailable { state -> (Session, Bool, [UInt8])? in
             guard let session = state.session else { return nil }
             let wasSuspended = state.isSuspended
             state.session = nil
-            return wasSuspended ? nil : session
+            defer { state.farewell = [] }
+            return (session, wasSuspended, state.farewell)
         }
-        if let session = ended ?? nil { Self.undo(session) }
+        guard let (session, wasSuspended, farewell) = ended ?? nil else { return }
+        FileDescriptorIO.writeAll(session.output, farewell)
+        if !wasSuspended { Self.undo(session) }
     }
 
     private static func undo(_ session: Session) {

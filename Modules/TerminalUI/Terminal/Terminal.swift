@@ -35,10 +35,14 @@ public final class Terminal: Sendable {
     /// Keys, pastes, resizes, focus changes and resumes, in the order they happened. Ends
     /// when the terminal is restored or its input closes. Meant for one consumer.
     public let events: AsyncStream<InputEvent>
+    /// The terminal's answers to queries (``TerminalReply``), apart from `events`: a reply is
+    /// never a key press. Ends with `events`. Meant for one consumer at a time.
+    public let replies: AsyncStream<TerminalReply>
 
     private let input: Int32
     private let output: Int32
     private let continuation: AsyncStream<InputEvent>.Continuation
+    private let replyContinuation: AsyncStream<TerminalReply>.Continuation
     private let reader: InputReader
     private let signals = SignalWatcher(label: "TerminalUI.signals")
     private let phase = Mutex(Phase.created)
@@ -66,9 +70,12 @@ public final class Terminal: Sendable {
         let (events, continuation) = AsyncStream<InputEvent>.makeStream(bufferingPolicy: .unbounded)
         self.events = events
         self.continuation = continuation
+        let (replies, replyContinuation) = AsyncStream<TerminalReply>.makeStream(bufferingPolicy: .unbounded)
+        self.replies = replies
+        self.replyContinuation = replyContinuation
         self.reader = try InputReader(
             input: input, escapeTimeoutMilliseconds: options.escapeTimeoutMilliseconds,
-            continuation: continuation)
+            continuation: continuation, replies: replyContinuation)
     }
 
     /// Runs `body` on the UI actor with a started terminal and restores it afterwards, whether `body` returns
@@ -135,6 +142,25 @@ public final class Terminal: Sendable {
         FileDescriptorIO.writeAll(output, Array(text.utf8))
     }
 
+    /// Asks whether the terminal speaks the kitty graphics protocol, with the protocol's own
+    /// query (``KittyGraphics/supportQuery(id:)``): true when its graphics answer comes before
+    /// its device attributes; false when the device attributes come first, or nothing comes
+    /// within `timeout`. Call it once the terminal is started and before anything else reads
+    /// ``replies``; the answers never reach ``events``.
+    public func supportsKittyGraphics(timeout: Duration = .milliseconds(300)) async -> Bool {
+        let id = KittyGraphics.probeID
+        write(KittyGraphics.supportQuery(id: id))
+        return await KittyGraphicsProbe.answer(in: replies, id: id, timeout: timeout)
+    }
+
+    /// Sets `text` to be written when the terminal is put back for good (``restore()``, a
+    /// terminating signal, `exit()`), before the screen modes are undone; a suspend does not
+    /// write it. For commands that free what the app left in the terminal, such as
+    /// ``KittyImageRegistry/farewellOutput``. Replaces what was set before.
+    public func setFarewell(_ text: String) {
+        TerminalRestorer.shared.setFarewell(Array(text.utf8))
+    }
+
     /// Suspends like Ctrl-Z in a shell: restores the terminal (cooked mode, the shell's screen,
     /// the cursor, bracketed paste and focus reports off), stops the process with SIGSTOP, and
     /// when it is continued enters raw mode and the screen modes again and delivers `.resumed`,
@@ -172,11 +198,13 @@ public final class Terminal: Sendable {
         reader.stop()
         guard wasStarted else {
             continuation.finish()
+            replyContinuation.finish()
             return
         }
         TerminalRestorer.shared.end()
         signals.uninstall()
         continuation.finish()
+        replyContinuation.finish()
     }
 
     /// The signals that end the process (the terminal is put back first).

@@ -73,6 +73,61 @@ import Testing
         #expect(await firstEvent(from: terminal.events) == .key(.escape))
     }
 
+    @Test func kittyQuery_answeredBeforeTheDeviceAttributes_isSupported_andTheRepliesAreNeverKeys()
+        async throws
+    {
+        let pty = try PseudoTerminal()
+        let terminal = try Terminal(
+            options: TerminalOptions(handlesSignals: false), input: pty.terminal, output: pty.terminal)
+        try terminal.start()
+        defer { terminal.restore() }
+        let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1004h"
+        #expect(pty.readOutput(atLeast: enter.utf8.count) == enter)
+        // The answer is typed first: the reader keeps replies until they are asked for, and no
+        // test thread blocks on the pseudo-terminal while the probe waits.
+        // A key typed while the answer comes in, and the answer in two writes.
+        pty.type(Array("j\u{1B}_Gi=\(KittyGraphics.probeID);O".utf8))
+        pty.type(Array("K\u{1B}\\\u{1B}[?62;4c".utf8))
+        #expect(await terminal.supportsKittyGraphics(timeout: .seconds(30)))
+        let query = KittyGraphics.supportQuery(id: KittyGraphics.probeID)
+        #expect(pty.readOutput(atLeast: query.utf8.count) == query)
+        #expect(await firstEvent(from: terminal.events) == .key(.character("j")))
+        #expect(await firstEvent(from: terminal.events, within: 1) == nil, "no reply byte became a key")
+    }
+
+    @Test func kittyQuery_answeredOnlyWithDeviceAttributes_orNotAtAll_isNotSupported() async throws {
+        let pty = try PseudoTerminal()
+        let terminal = try Terminal(
+            options: TerminalOptions(handlesSignals: false), input: pty.terminal, output: pty.terminal)
+        try terminal.start()
+        defer { terminal.restore() }
+        pty.type(Array("\u{1B}[?1;2c".utf8))
+        #expect(await terminal.supportsKittyGraphics(timeout: .seconds(30)) == false)
+        #expect(
+            await terminal.supportsKittyGraphics(timeout: .milliseconds(50)) == false, "silence: a timeout")
+        #expect(await firstEvent(from: terminal.events, within: 1) == nil)
+    }
+
+    @Test func farewell_isWrittenWhenRestored_butNotOnASuspend() throws {
+        let pty = try PseudoTerminal()
+        let terminal = try Terminal(
+            options: TerminalOptions(handlesSignals: false), input: pty.terminal, output: pty.terminal)
+        try terminal.start()
+        let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1004h"
+        let leave = "\u{1B}[0m\u{1B}[?1004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+        #expect(pty.readOutput(atLeast: enter.utf8.count) == enter)
+        let images = KittyImageRegistry(firstID: 70)
+        _ = images.lines(for: try RGBImage(width: 1, height: 1, rgb: [1, 2, 3]), maxColumns: 1, maxLines: 1)
+        terminal.setFarewell(images.farewellOutput)
+        var whileStopped = ""
+        terminal.suspendForTesting { whileStopped = pty.readOutput(atLeast: leave.utf8.count) }
+        #expect(whileStopped == leave, "the images stay while the app is stopped")
+        #expect(pty.readOutput(atLeast: enter.utf8.count) == enter)
+        terminal.restore()
+        let farewell = KittyGraphics.delete(id: 70)
+        #expect(pty.readOutput(atLeast: farewell.utf8.count + leave.utf8.count) == farewell + leave)
+    }
+
     @Test func suspend_putsTheTerminalBackWhileStopped_andEntersItAgainWithAResume() async throws {
         let pty = try PseudoTerminal()
         let before = pty.settingsSnapshot

@@ -279,7 +279,7 @@ package final class FeedScreen: AppScreen {
     /// What the feed's keys do.
     enum Command: Sendable {
         case next, previousOrRefresh, open, list(ListKeys.Command), post(PostKeys.Command)
-        case carousel(CarouselKeys.Command)
+        case carousel(CarouselKeys.Command), viewPhoto
     }
 
     /// The feed's keys: the one place to add one.
@@ -295,6 +295,8 @@ package final class FeedScreen: AppScreen {
                 reposted: list.selectedItem?.facts.viewerReposted ?? false,
                 Command.post)
             + CarouselKeys.rows(Command.carousel)
+            // The footer is full at 80 columns: `v` is in the help.
+            + PhotoKeys.rows(inFooter: false, Command.viewPhoto)
         return KeyTable(moving + posts)
     }
 
@@ -320,6 +322,8 @@ package final class FeedScreen: AppScreen {
             list.activate()
         case .carousel(let page):
             CarouselKeys.perform(page, on: list, context: context)
+        case .viewPhoto:
+            PhotoKeys.open(from: list, context: context)
         case .post(let post):
             askedToDelete = PostKeys.perform(
                 post, item: list.selectedItem, context: context,

@@ -170,6 +170,17 @@ package final class PostList: ListAdapterDataSource {
         return .turned(position: position, count: count)
     }
 
+    /// Shows the item at `position` of the carousel of the post `id` (the item a full-screen
+    /// viewer paged to), as `turnCarousel(by:)` would; a position outside the carousel is kept
+    /// within it when drawn.
+    package func showCarouselItem(at position: Int, ofItem id: String) {
+        guard let item = items.first(where: { $0.id == id }), item.carouselCount != nil,
+            item.carouselPosition != position
+        else { return }
+        carouselPositions[id] = position
+        show(items)
+    }
+
     /// Opens the selected post.
     @discardableResult
     package func activate() -> Bool { view.activateSelection() }

@@ -160,7 +160,7 @@ package final class ProfileScreen: AppScreen {
     /// What the profile's keys do.
     enum Command: Sendable {
         case next, previous, open, list(ListKeys.Command), post(PostKeys.Command), follow, back
-        case carousel(CarouselKeys.Command)
+        case carousel(CarouselKeys.Command), viewPhoto
     }
 
     /// The profile's keys: the one place to add one.
@@ -171,7 +171,7 @@ package final class ProfileScreen: AppScreen {
                 + PostKeys.rows(
                     noun: context.presentation.replyNoun, footer: [.like],
                     reposted: list.selectedItem?.facts.viewerReposted ?? false, Command.post)
-                + CarouselKeys.rows(Command.carousel) + followRow + [
+                + CarouselKeys.rows(Command.carousel) + PhotoKeys.rows(Command.viewPhoto) + followRow + [
                     .init([.escape, .backspace], .back, does: "back", footer: "esc")
                 ])
     }
@@ -201,6 +201,7 @@ package final class ProfileScreen: AppScreen {
             loadMoreIfNearEnd()
         case .open: list.activate()
         case .carousel(let page): CarouselKeys.perform(page, on: list, context: context)
+        case .viewPhoto: PhotoKeys.open(from: list, context: context)
         case .post(.profile) where list.selectedItem?.media.author.id == profile?.user.id:
             context.navigator?.showMessage("this is @\(profile?.user.handle ?? "")'s profile")
         case .post(let post):

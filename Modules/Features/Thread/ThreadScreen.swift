@@ -187,7 +187,7 @@ package final class ThreadScreen: AppScreen {
     /// What the thread's keys do.
     enum Command: Sendable {
         case next, previous, open, list(ListKeys.Command), post(PostKeys.Command), back
-        case carousel(CarouselKeys.Command)
+        case carousel(CarouselKeys.Command), viewPhoto
     }
 
     /// The thread's keys: the one place to add one.
@@ -202,6 +202,7 @@ package final class ThreadScreen: AppScreen {
                     noun: context.presentation.replyNoun,
                     reposted: list.selectedItem?.facts.viewerReposted ?? false, Command.post)
                 + CarouselKeys.rows(Command.carousel)
+                + PhotoKeys.rows(Command.viewPhoto)
                 + [.init([.escape, .backspace], .back, does: "back", footer: "esc")])
     }
 
@@ -222,6 +223,7 @@ package final class ThreadScreen: AppScreen {
             loadMoreIfNearEnd()
         case .open: list.activate()
         case .carousel(let page): CarouselKeys.perform(page, on: list, context: context)
+        case .viewPhoto: PhotoKeys.open(from: list, context: context)
         case .post(let post):
             // Comments answer the post, whichever comment is selected.
             let commentsAnswerThePost = post == .reply && context.registry[.replyModel].style == .comments

@@ -222,7 +222,9 @@ let package = Package(
                 "PrismApp", "StrandApp", "TerminalUI", "TerminalUITesting",
             ],
             path: "Tests/AppTesting"),
-        tests("Features", ["Features", "AppTesting", "MediaModel", "Imaging"]),
+        tests(
+            "Features",
+            ["Features", "AppTesting", "MediaModel", "Imaging", "PhotoTesting", "TerminalUI", "Wire"]),
         tests(
             "Apps",
             [

@@ -127,6 +127,21 @@ package final class AppSession {
         return false
     }
 
+    /// The store of stored photos' art: its disk cache in `<data-dir>/photo-art`, its variants
+    /// fetched through the app's client. PNG transparency is drawn over
+    /// `PhotoArtStore.defaultBackground` (the one place to pass the theme's background).
+    static func photoArtStore(
+        app: RunningApp, configuration: LaunchConfiguration, clock: any WallClock, tracker: WorkTracker
+    ) -> PhotoArtStore? {
+        guard let network = app.service(.networkClient) else { return nil }
+        return PhotoArtStore(
+            directory: PhotoArtStore.directory(inDataDirectory: configuration.dataDirectory),
+            background: PhotoArtStore.defaultBackground, clock: clock, tracker: tracker
+        ) { photoID, width in
+            try await network.client.photo(photoID, width: width)
+        }
+    }
+
     /// The network conditions switch of the transport the app talks through: the HTTP
     /// transport's when a server URL was given, else the embedded backend's.
     static func faultControl(of app: RunningApp) -> (any FaultControl)? {
@@ -149,7 +164,10 @@ package final class AppSession {
         setAsideDatabase = app.service(.appDatabase)?.setAside
         let context: AppContext
         do {
-            context = try AppContext(app: app, colorMode: colorMode, clock: clock, tracker: tracker)
+            context = try AppContext(
+                app: app, colorMode: colorMode, clock: clock, tracker: tracker,
+                photoArt: Self.photoArtStore(
+                    app: app, configuration: configuration, clock: clock, tracker: tracker))
             context.faultControl = Self.faultControl(of: app)
             context.drafts = DraftStore(dataDirectory: configuration.dataDirectory)
             context.photosDirectory = configuration.photosDirectory

@@ -177,7 +177,7 @@ let package = Package(
             [
                 "ServerAPI", "NetworkingTesting", "Networking", "Backend", "Composition", "HTTPServer",
                 "MediaModel",
-                "Storage", "Wire", "SocketTesting", "backend-server",
+                "Storage", "Wire", "SocketTesting", "backend-server", "Imaging", "PhotoTesting",
             ]),
         tests(
             "FeedCaching",

@@ -177,7 +177,7 @@ let package = Package(
             [
                 "ServerAPI", "NetworkingTesting", "Networking", "Backend", "Composition", "HTTPServer",
                 "MediaModel",
-                "Storage", "Wire", "SocketTesting", "backend-server",
+                "Storage", "Wire", "SocketTesting", "backend-server", "Imaging", "PhotoTesting",
             ]),
         tests(
             "FeedCaching",
@@ -222,7 +222,9 @@ let package = Package(
                 "PrismApp", "StrandApp", "TerminalUI", "TerminalUITesting",
             ],
             path: "Tests/AppTesting"),
-        tests("Features", ["Features", "AppTesting", "MediaModel", "Imaging", "PhotoTesting"]),
+        tests(
+            "Features",
+            ["Features", "AppTesting", "MediaModel", "Imaging", "PhotoTesting", "TerminalUI", "Wire"]),
         tests(
             "Apps",
             [

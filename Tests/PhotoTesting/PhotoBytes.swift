@@ -17,6 +17,27 @@ public enum PhotoBytes {
         return try Raster(width: width, height: height, rgb: rgb)
     }
 
+    /// A `width` x `height` picture of `stripes` vertical stripes, alternately dark and light,
+    /// over a gradient: detail a 64-pixel rendition cannot hold, so art drawn from the real
+    /// pixels (at a width near `stripes`) looks plainly unlike art drawn from the rendition.
+    public static func stripes(width: Int, height: Int, stripes: Int) throws -> Raster {
+        var rgb: [UInt8] = []
+        rgb.reserveCapacity(width * height * 3)
+        for y in 0..<height {
+            let green = UInt8(40 + y * 150 / max(height - 1, 1))
+            for x in 0..<width {
+                let light = (x * stripes / width) % 2 == 1
+                rgb += light ? [250, green, 230] : [10, green / 3, 20]
+            }
+        }
+        return try Raster(width: width, height: height, rgb: rgb)
+    }
+
+    /// A striped JPEG file (``stripes(width:height:stripes:)``), encoded at high quality.
+    public static func stripedJPEG(width: Int, height: Int, stripes: Int) throws -> [UInt8] {
+        try ImageEncoder.jpeg(Self.stripes(width: width, height: height, stripes: stripes), quality: 95)
+    }
+
     /// A gradient JPEG file.
     public static func jpeg(width: Int, height: Int, blue: UInt8 = 96) throws -> [UInt8] {
         try ImageEncoder.jpeg(gradient(width: width, height: height, blue: blue))

@@ -12,6 +12,7 @@ enum BenchCatalog {
         HTTPSuite.suite,
         UISuite.suite,
         PhotoSuite.suite,
+        PhotoFeedSuite.suite,
         ProcessSuite.suite,
     ]
 }

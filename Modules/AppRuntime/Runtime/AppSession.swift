@@ -132,6 +132,24 @@ package final class AppSession {
         return false
     }
 
+    /// The store of stored photos' art: its disk cache in `<data-dir>/photo-art`, its variants
+    /// fetched through the app's client. PNG transparency is drawn over
+    /// `PhotoArtStore.defaultBackground` (the one place to pass the theme's background).
+    static func photoArtStore(
+        app: RunningApp, configuration: LaunchConfiguration, clock: any WallClock, tracker: WorkTracker
+    ) -> PhotoArtStore? {
+        guard let network = app.service(.networkClient) else { return nil }
+        // A PNG's transparent parts are drawn over the theme's background.
+        let background = app.registry[.theme].background
+        return PhotoArtStore(
+            directory: PhotoArtStore.directory(inDataDirectory: configuration.dataDirectory),
+            background: PixelImage.Color(red: background.red, green: background.green, blue: background.blue),
+            clock: clock, tracker: tracker
+        ) { photoID, width in
+            try await network.client.photo(photoID, width: width)
+        }
+    }
+
     /// The network conditions switch of the transport the app talks through: the HTTP
     /// transport's when a server URL was given, else the embedded backend's.
     static func faultControl(of app: RunningApp) -> (any FaultControl)? {
@@ -155,7 +173,9 @@ package final class AppSession {
         let context: AppContext
         do {
             context = try AppContext(
-                app: app, colorMode: colorMode, imageMode: imageMode, clock: clock, tracker: tracker)
+                app: app, colorMode: colorMode, imageMode: imageMode, clock: clock, tracker: tracker,
+                photoArt: Self.photoArtStore(
+                    app: app, configuration: configuration, clock: clock, tracker: tracker))
             context.faultControl = Self.faultControl(of: app)
             context.drafts = DraftStore(dataDirectory: configuration.dataDirectory)
             context.photosDirectory = configuration.photosDirectory

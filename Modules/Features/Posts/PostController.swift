@@ -31,14 +31,24 @@ package final class PostController: ListSectionController {
     /// The post shown now.
     package private(set) var item: PostItem?
     private let onActivate: @MainActor (PostItem) -> Void
+    private let onNear: (@MainActor (PostItem) -> Void)?
 
-    /// Makes a controller; `onActivate` runs when the post is opened (enter).
-    package init(presentation: PostPresentation, onActivate: @escaping @MainActor (PostItem) -> Void) {
+    /// Makes a controller; `onActivate` runs when the post is opened (enter), `onNear` when it
+    /// comes near the screen (enters the working range: its photos' art is loaded then).
+    package init(
+        presentation: PostPresentation, onActivate: @escaping @MainActor (PostItem) -> Void,
+        onNear: (@MainActor (PostItem) -> Void)? = nil
+    ) {
         layout = PostRowLayout(presentation: presentation)
         self.onActivate = onActivate
+        self.onNear = onNear
     }
 
     package func didUpdate(to model: PostItem) { item = model }
+
+    package func didEnterWorkingRange() {
+        if let item { onNear?(item) }
+    }
 
     package func didSelect(row: Int) {
         if let item { onActivate(item) }

@@ -80,6 +80,35 @@ package struct PostItem: ListDiffable, ListContentVersioned, Sendable, Hashable,
         return nil
     }
 
+    /// Whether the post has the stored photo `photoID` among its attachments (a carousel's items
+    /// included).
+    package func showsPhoto(_ photoID: String) -> Bool {
+        for attachment in media.attachments {
+            switch attachment {
+            case .photo(let photo) where photo.id == photoID: return true
+            case .carousel(let items):
+                for case .photo(let photo) in items where photo.id == photoID { return true }
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// Whether the post has a stored photo (one with an id) among its attachments.
+    package var hasStoredPhoto: Bool {
+        media.attachments.contains { attachment in
+            switch attachment {
+            case .photo(let photo): photo.id != nil
+            case .carousel(let items):
+                items.contains { item in
+                    if case .photo(let photo) = item { return photo.id != nil }
+                    return false
+                }
+            default: false
+            }
+        }
+    }
+
     /// The parent of a reply shown under its parent.
     package var parent: Media? {
         if case .reply(let parent) = context { return parent }

@@ -34,6 +34,7 @@ package final class PostList: ListAdapterDataSource {
         view = TerminalListView(width: width, height: height)
         adapter = ListAdapter(view: view, workingRangeSize: 3, layoutCache: ListLayoutCache(widthsPerItem: 3))
         adapter.dataSource = self
+        context.observePhotoArt(self)
     }
 
     // MARK: ListAdapterDataSource
@@ -45,9 +46,10 @@ package final class PostList: ListAdapterDataSource {
         if !post.media.kind.isKnown {
             return UnsupportedPostController(presentation: context.presentation)
         }
-        return PostController(presentation: context.presentation) { [weak self] item in
-            self?.onActivate?(item)
-        }
+        return PostController(
+            presentation: context.presentation,
+            onActivate: { [weak self] item in self?.onActivate?(item) },
+            onNear: { [weak self] item in self?.loadPhotoArt(of: [item]) })
     }
 
     // MARK: Updating
@@ -65,6 +67,9 @@ package final class PostList: ListAdapterDataSource {
             guard let self else { return }
             self.lastPlan = await self.adapter.performUpdatesWithPreparedLayout()
             self.updatesInFlight -= 1
+            self.loadPhotoArt(
+                of: self.adapter.items[self.view.visibleSections.clamped(to: self.adapter.items.indices)]
+                    .compactMap { $0.model(as: PostItem.self) })
             if self.view.selection == nil || (self.selectFirstWhenShown && self.updatesInFlight == 0),
                 !self.items.isEmpty
             {
@@ -73,6 +78,39 @@ package final class PostList: ListAdapterDataSource {
             }
             shown?()
             self.context.navigator?.setNeedsDisplay()
+        }
+    }
+
+    /// The art of photo `photoID` arrived: the posts shown with it are drawn again at the next
+    /// draw (their heights are unchanged: art and placeholder take the same cells). Returns
+    /// whether any post shows it.
+    @discardableResult
+    package func photoArtDidArrive(_ photoID: String) -> Bool {
+        var paths: [ListRowPath] = []
+        for (section, item) in adapter.items.enumerated() {
+            guard let post = item.model(as: PostItem.self), post.showsPhoto(photoID) else { continue }
+            for row in 0..<adapter.rowCount(inSection: section) {
+                paths.append(ListRowPath(section: section, row: row))
+            }
+        }
+        view.reloadRows(paths)
+        return !paths.isEmpty
+    }
+
+    /// Starts loading the art of the stored photos `items` show at the list's width, off the UI
+    /// actor (tracked work, so a headless `wait` includes the loads): drawing them off screen
+    /// asks the art store for exactly the keys the screen will, and the store loads what it lacks.
+    private func loadPhotoArt(of items: [PostItem]) {
+        let presentation = context.presentation
+        guard presentation.photoArt != nil else { return }
+        let posts = items.filter { $0.hasStoredPhoto }
+        guard !posts.isEmpty else { return }
+        let width = view.contentWidth
+        let tracker = context.tracker
+        tracker.begin()
+        Task.detached {
+            for post in posts { _ = PostRenderer.lines(for: post, width: width, presentation: presentation) }
+            tracker.end()
         }
     }
 

@@ -21,6 +21,9 @@ package struct PostPresentation: Sendable, Hashable {
     package var replyNoun: String
     /// Whether a reply in a feed shows its parent above it.
     package var showsReplyParent: Bool
+    /// Where stored photos' art comes from (drawn from their real pixels); nil draws each photo
+    /// from the small rendition its attachment carries.
+    package var photoArt: PhotoArtStore?
 
     /// The presentation an app's sockets describe.
     package init(registry: SocketRegistry, colorMode: ColorMode, imageMode: ImageMode) {

@@ -36,8 +36,13 @@ package enum PostRenderer {
     }
 
     /// The height of `item` at `width`: the number of its lines.
+    ///
+    /// Measured with placeholders for photos' art (which take the same cells as the art), so
+    /// measuring never starts a load.
     package static func height(of item: PostItem, width: Int, presentation: PostPresentation) -> Int {
-        lines(for: item, width: width, presentation: presentation).count
+        var placeholders = presentation
+        placeholders.photoArt = nil
+        return lines(for: item, width: width, presentation: placeholders).count
     }
 
     // MARK: - Parts
@@ -145,7 +150,7 @@ package enum PostRenderer {
         for attachment in media.attachments {
             switch attachment {
             case .photo(let photo):
-                lines += art(photo.pixels, width: width, maxLines: maxLines, presentation: p)
+                lines += photoArt(photo, width: width, maxLines: maxLines, presentation: p)
             case .video(let video):
                 lines += art(video.poster, width: width, maxLines: max(maxLines - 1, 1), presentation: p)
                 lines.append(StyledLine("▶ video · \(duration(video.duration))", style: p.style.secondary))
@@ -184,7 +189,7 @@ package enum PostRenderer {
         _ item: Attachment.CarouselItem, width: Int, maxLines: Int, presentation p: PostPresentation
     ) -> [StyledLine] {
         switch item {
-        case .photo(let photo): art(photo.pixels, width: width, maxLines: maxLines, presentation: p)
+        case .photo(let photo): photoArt(photo, width: width, maxLines: maxLines, presentation: p)
         case .video(let video): art(video.poster, width: width, maxLines: maxLines, presentation: p)
         case .unknown(let payload): [unsupported(payload.typeName, presentation: p)]
         }
@@ -194,7 +199,9 @@ package enum PostRenderer {
     static func carouselItemHeight(_ item: Attachment.CarouselItem, width: Int, maxLines: Int) -> Int {
         let image: PixelImage
         switch item {
-        case .photo(let photo): image = photo.pixels
+        case .photo(let photo):
+            guard photo.id != nil else { image = photo.pixels; break }
+            return photoArtLayout(photo, width: width, maxLines: maxLines).lines
         case .video(let video): image = video.poster
         case .unknown: return 1
         }
@@ -204,14 +211,64 @@ package enum PostRenderer {
         return HalfBlockArt.layout(of: rgb, maxColumns: width, maxLines: maxLines).lines
     }
 
+    /// A photo as half-block art within `width` x `maxLines` cells: the one place a photo is drawn.
+    ///
+    /// A stored photo (one with an id) takes the cells its true size gives
+    /// (``photoArtLayout(_:width:maxLines:)``). Its art comes from the presentation's
+    /// `PhotoArtStore`, drawn from the stored variant's real pixels; until the store has it (or
+    /// without a store), the placeholder is drawn in the same cells: the small rendition the
+    /// attachment carries, scaled to the art's grid, so the post's height never changes when the
+    /// art arrives. A photo still on its way up (no id) is drawn from its rendition as it is.
+    /// Never waits: a miss only starts a load.
+    package static func photoArt(
+        _ photo: Attachment.Photo, width: Int, maxLines: Int, presentation p: PostPresentation
+    ) -> [StyledLine] {
+        guard let id = photo.id else {
+            return art(photo.pixels, width: width, maxLines: maxLines, presentation: p)
+        }
+        let layout = photoArtLayout(photo, width: width, maxLines: maxLines)
+        // The kitty protocol shows the pixels themselves: a grid several pixels a cell.
+        let scale = p.style.imageMode.pixelsPerColumn
+        let key = PhotoArtKey(
+            photoID: id, pixelWidth: layout.pixelWidth * scale, pixelHeight: layout.pixelHeight * scale)
+        if let store = p.photoArt, let grid = store.art(for: key) {
+            return draw(grid, as: layout, presentation: p)
+        }
+        let image = photo.pixels
+        guard let rgb = try? RGBImage(width: image.width, height: image.height, rgb: image.rgb) else {
+            return [StyledLine("▢ image", style: p.style.secondary)]
+        }
+        return draw(rgb, as: layout, presentation: p)
+    }
+
+    /// `image` drawn in `layout`'s cells in the app's image mode (`--images`): kitty
+    /// placeholders, half blocks or ramp characters. The one place photos meet the image mode.
+    static func draw(_ image: RGBImage, as layout: HalfBlockArt.ArtLayout, presentation p: PostPresentation)
+        -> [StyledLine]
+    {
+        switch p.style.imageMode {
+        case .kitty(let images): images.lines(for: image, maxColumns: layout.columns, maxLines: layout.lines)
+        case .blocks: HalfBlockArt.render(image, as: layout, cells: .halfBlocks)
+        case .ascii: HalfBlockArt.render(image, as: layout, cells: .luminanceRamp)
+        }
+    }
+
+    /// The cells and pixel grid a stored photo's art takes within `width` x `maxLines`, from the
+    /// photo's true size. O(1).
+    package static func photoArtLayout(_ photo: Attachment.Photo, width: Int, maxLines: Int)
+        -> HalfBlockArt.ArtLayout
+    {
+        HalfBlockArt.layout(width: photo.width, height: photo.height, maxColumns: width, maxLines: maxLines)
+    }
+
     static func art(_ image: PixelImage, width: Int, maxLines: Int, presentation p: PostPresentation)
         -> [StyledLine]
     {
         guard let rgb = try? RGBImage(width: image.width, height: image.height, rgb: image.rgb) else {
             return [StyledLine("▢ image", style: p.style.secondary)]
         }
-        // The one place photos meet the image mode (`--images`): kitty placeholders, half blocks
-        // or ramp characters, all in the cells half-block art takes.
+        // In the image mode (`--images`): kitty placeholders, half blocks or ramp characters, all
+        // in the cells half-block art takes.
         return p.style.imageMode.render(rgb, maxColumns: width, maxLines: maxLines)
     }
 

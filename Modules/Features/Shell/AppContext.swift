@@ -39,10 +39,11 @@ package final class AppContext {
     /// pending changes, through its merges only.
     package let mutations: MutationManager
 
-    /// Makes a context for a running app.
+    /// Makes a context for a running app; `photoArt` (when given) draws stored photos from their
+    /// real pixels, and the posts showing a photo draw again when its art arrives.
     package init(
         app: RunningApp, colorMode: ColorMode, imageMode: ImageMode, clock: any WallClock,
-        tracker: WorkTracker
+        tracker: WorkTracker, photoArt: PhotoArtStore? = nil
     ) throws(AppContextError) {
         guard let network = app.service(.networkClient) else {
             throw AppContextError("the manifest does not enable 'network.client'; every screen needs it")
@@ -59,10 +60,34 @@ package final class AppContext {
         self.app = app
         self.network = network
         self.feedCache = cache
-        self.presentation = PostPresentation(
-            registry: app.registry, colorMode: colorMode, imageMode: imageMode)
+        var presentation = PostPresentation(registry: app.registry, colorMode: colorMode, imageMode: imageMode)
+        presentation.photoArt = photoArt
+        self.presentation = presentation
         self.clock = clock
         self.tracker = tracker
+        if let photoArt {
+            photoArt.setObserver { [weak self] photoID in self?.photoArtDidArrive(photoID) }
+            networkChangeHandlers.append { photoArt.retryFailed() }
+        }
+    }
+
+    /// The post lists that draw photos, told when a photo's art arrives (held weakly).
+    private var photoArtLists: [WeakPostList] = []
+
+    /// Makes `list` hear of arriving photo art, for as long as it lives.
+    package func observePhotoArt(_ list: PostList) {
+        photoArtLists.removeAll { $0.list == nil }
+        photoArtLists.append(WeakPostList(list: list))
+    }
+
+    /// The art of photo `photoID` arrived: the posts showing it draw again, and the screen.
+    private func photoArtDidArrive(_ photoID: String) {
+        photoArtLists.removeAll { $0.list == nil }
+        var redrawn = false
+        for entry in photoArtLists {
+            if entry.list?.photoArtDidArrive(photoID) == true { redrawn = true }
+        }
+        if redrawn { navigator?.setNeedsDisplay() }
     }
 
     /// The app's sockets.
@@ -107,6 +132,12 @@ package final class AppContext {
             " · \(tabs[$0].title) (\($0 + 1)) says why and retries"
         }
     }
+}
+
+/// A post list held weakly.
+@MainActor
+private struct WeakPostList {
+    weak var list: PostList?
 }
 
 /// What screens ask of the shell.

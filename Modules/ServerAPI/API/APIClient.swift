@@ -144,6 +144,24 @@ public struct APIClient: Sendable {
         return try await fetch(EventPage.self, request)
     }
 
+    /// `GET /v1/photos/{id}?width=W`: the encoded bytes (a JPEG) of the smallest stored variant
+    /// of photo `id` at least `width` pixels wide, else the largest.
+    ///
+    /// Failures are classified like every other call (offline, timeout, 404 for an unknown id,
+    /// 400 for a width outside 1...16,384).
+    ///
+    /// - Parameters:
+    ///   - id: the stored photo's id (`Attachment.Photo.id`, `"p12"`).
+    ///   - width: the fewest pixels across the caller needs.
+    @concurrent
+    public func photo(_ id: String, width: Int) async throws(TransportError) -> Data {
+        let request = Request(
+            .get, "/v1/photos/\(Request.pathSegment(id))", query: [QueryItem("width", String(width))])
+        let response = try await send(request, authenticated: true)
+        if let error = response.error(for: request, now: clock.now) { throw error }
+        return response.body
+    }
+
     // MARK: Mutations
 
     /// `POST /v1/accounts`: makes an account protected by `password` (8 to 200 characters); the

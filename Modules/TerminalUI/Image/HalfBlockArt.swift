@@ -23,17 +23,29 @@ public enum HalfBlockArt {
     /// The size in cells (columns, lines) the image is drawn at, and the pixel grid
     /// (width × height) it is scaled to. O(1).
     public static func layout(of image: RGBImage, maxColumns: Int, maxLines: Int) -> ArtLayout {
+        layout(width: image.width, height: image.height, maxColumns: maxColumns, maxLines: maxLines)
+    }
+
+    /// The size in cells (columns, lines), and the pixel grid, that an image of `width` x
+    /// `height` pixels is drawn at within `maxColumns` x `maxLines`: the same answer for a small
+    /// rendition and the full photo when given the photo's true size, so art drawn from either
+    /// takes the same cells. Sides below 1 count as 1. O(1).
+    public static func layout(width imageWidth: Int, height imageHeight: Int, maxColumns: Int, maxLines: Int)
+        -> ArtLayout
+    {
+        let imageWidth = max(imageWidth, 1)
+        let imageHeight = max(imageHeight, 1)
         let columnsLimit = max(maxColumns, 1)
         let rowsLimit = 2 * max(maxLines, 1)
         let width: Int
         let height: Int
-        if columnsLimit * image.height <= rowsLimit * image.width {
-            // The width limits: scale = columnsLimit / image.width.
+        if columnsLimit * imageHeight <= rowsLimit * imageWidth {
+            // The width limits: scale = columnsLimit / imageWidth.
             width = columnsLimit
-            height = min(max((image.height * columnsLimit + image.width / 2) / image.width, 1), rowsLimit)
+            height = min(max((imageHeight * columnsLimit + imageWidth / 2) / imageWidth, 1), rowsLimit)
         } else {
             height = rowsLimit
-            width = min(max((image.width * rowsLimit + image.height / 2) / image.height, 1), columnsLimit)
+            width = min(max((imageWidth * rowsLimit + imageHeight / 2) / imageHeight, 1), columnsLimit)
         }
         return ArtLayout(pixelWidth: width, pixelHeight: height)
     }
@@ -44,6 +56,11 @@ public enum HalfBlockArt {
         case halfBlocks
         /// A ``HalfBlockArt/luminanceRamp`` character for the cell's two pixels, unstyled.
         case luminanceRamp
+
+        /// Half blocks, or the luminance ramp when `colorMode` is `.none`.
+        public init(_ colorMode: ColorMode) {
+            self = colorMode == .none ? .luminanceRamp : .halfBlocks
+        }
     }
 
     /// The image as lines of cells, at most `maxColumns` wide and `maxLines` tall: half blocks,
@@ -53,9 +70,7 @@ public enum HalfBlockArt {
     public static func render(_ image: RGBImage, maxColumns: Int, maxLines: Int, colorMode: ColorMode)
         -> [StyledLine]
     {
-        render(
-            image, maxColumns: maxColumns, maxLines: maxLines,
-            cells: colorMode == .none ? .luminanceRamp : .halfBlocks)
+        render(image, maxColumns: maxColumns, maxLines: maxLines, cells: Cells(colorMode))
     }
 
     /// The image as lines of `cells`, at most `maxColumns` wide and `maxLines` tall.
@@ -63,16 +78,60 @@ public enum HalfBlockArt {
     /// O(source pixels + target pixels) for downscaling.
     public static func render(_ image: RGBImage, maxColumns: Int, maxLines: Int, cells: Cells) -> [StyledLine]
     {
-        let layout = layout(of: image, maxColumns: maxColumns, maxLines: maxLines)
+        render(image, as: layout(of: image, maxColumns: maxColumns, maxLines: maxLines), cells: cells)
+    }
+
+    /// The image scaled (box filter) to exactly `layout`'s pixel grid and drawn as its lines.
+    ///
+    /// O(source pixels + target pixels).
+    public static func render(_ image: RGBImage, as layout: ArtLayout, colorMode: ColorMode) -> [StyledLine] {
+        render(image, as: layout, cells: Cells(colorMode))
+    }
+
+    /// The image scaled (box filter) to exactly `layout`'s pixel grid and drawn as lines of
+    /// `cells`. O(source pixels + target pixels).
+    public static func render(_ image: RGBImage, as layout: ArtLayout, cells: Cells) -> [StyledLine] {
+        if image.width == layout.pixelWidth && image.height == layout.pixelHeight {
+            return lines(ofGrid: image, cells: cells)
+        }
         let pixels = BoxFilter.scale(image, toWidth: layout.pixelWidth, height: layout.pixelHeight)
+        return lines(pixels, width: layout.pixelWidth, height: layout.pixelHeight, cells: cells)
+    }
+
+    /// A pixel grid already at its drawn size (one pixel a column, two a line) as lines of
+    /// cells, without scaling: `grid.width` columns and `(grid.height + 1) / 2` lines.
+    ///
+    /// Use it for art scaled elsewhere (say, from a full photo, in linear light) and cached as
+    /// pixels, styled for the color mode only when drawn. O(grid pixels).
+    public static func lines(ofGrid grid: RGBImage, colorMode: ColorMode) -> [StyledLine] {
+        lines(ofGrid: grid, cells: Cells(colorMode))
+    }
+
+    /// ``lines(ofGrid:colorMode:)`` drawn as `cells`. O(grid pixels).
+    public static func lines(ofGrid grid: RGBImage, cells: Cells) -> [StyledLine] {
+        var pixels: [RGBColor] = []
+        pixels.reserveCapacity(grid.width * grid.height)
+        var offset = 0
+        for _ in 0..<(grid.width * grid.height) {
+            pixels.append(
+                RGBColor(red: grid.rgb[offset], green: grid.rgb[offset + 1], blue: grid.rgb[offset + 2]))
+            offset += 3
+        }
+        return lines(pixels, width: grid.width, height: grid.height, cells: cells)
+    }
+
+    private static func lines(_ pixels: [RGBColor], width: Int, height: Int, cells: Cells)
+        -> [StyledLine]
+    {
+        let lineCount = (height + 1) / 2
         var lines: [StyledLine] = []
-        lines.reserveCapacity(layout.lines)
-        for line in 0..<layout.lines {
+        lines.reserveCapacity(lineCount)
+        for line in 0..<lineCount {
             var styled = StyledLine()
-            for x in 0..<layout.pixelWidth {
-                let upper = pixels[(2 * line) * layout.pixelWidth + x]
+            for x in 0..<width {
+                let upper = pixels[(2 * line) * width + x]
                 let lowerRow = 2 * line + 1
-                let lower = lowerRow < layout.pixelHeight ? pixels[lowerRow * layout.pixelWidth + x] : nil
+                let lower = lowerRow < height ? pixels[lowerRow * width + x] : nil
                 switch cells {
                 case .luminanceRamp:
                     let luminance = lower.map { (upper.luminance + $0.luminance) / 2 } ?? upper.luminance

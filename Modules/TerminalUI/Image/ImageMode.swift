@@ -22,6 +22,16 @@ public enum ImageMode: Hashable, Sendable, CustomStringConvertible {
         colorMode == .none ? .ascii : .blocks
     }
 
+    /// How many pixels across a column of art is worth drawing from: 8 for the kitty protocol,
+    /// which shows the pixels themselves (a cell is about 8 by 16 of them), 1 for character art
+    /// (one pixel a column, two a line). Rows follow in the same proportion.
+    public var pixelsPerColumn: Int {
+        switch self {
+        case .kitty: 8
+        case .blocks, .ascii: 1
+        }
+    }
+
     /// `image` drawn in this mode, at most `maxColumns` wide and `maxLines` tall.
     public func render(_ image: RGBImage, maxColumns: Int, maxLines: Int) -> [StyledLine] {
         switch self {

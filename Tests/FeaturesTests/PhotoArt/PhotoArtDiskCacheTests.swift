@@ -1,0 +1,66 @@
+import AppTesting
+import Features
+import Foundation
+import TerminalUI
+import Testing
+
+@Suite struct PhotoArtDiskCacheTests {
+    static func grid(_ key: PhotoArtKey, shade: UInt8) throws -> RGBImage {
+        try RGBImage(
+            width: key.pixelWidth, height: key.pixelHeight,
+            rgb: Array(repeating: shade, count: key.byteCount))
+    }
+
+    static func key(_ id: String) -> PhotoArtKey { PhotoArtKey(photoID: id, pixelWidth: 20, pixelHeight: 10) }
+
+    @Test func pastItsCap_theLeastRecentlyUsedFileGoes_andTheOrderSurvivesARestart() throws {
+        // Given a cache with room for two grids of 20x10 (600 bytes and an 8-byte header each)
+        let directory = try TestPhotos.folder() + "/photo-art"
+        let cache = PhotoArtDiskCache(directory: directory, capacity: 2 * 608 + 100)
+        let (a, b, c, d) = (Self.key("p1"), Self.key("p2"), Self.key("p3"), Self.key("p4"))
+        cache.write(try Self.grid(a, shade: 1), for: a)
+        cache.write(try Self.grid(b, shade: 2), for: b)
+
+        // When p1 is read (so p2 is the least recently used) and a third grid is written
+        #expect(cache.read(a)?.rgb.first == 1)
+        cache.write(try Self.grid(c, shade: 3), for: c)
+
+        // Then p2 is gone, p1 and p3 are kept, within the cap
+        #expect(cache.fileNames == ["p1-20x10.art", "p3-20x10.art"])
+        #expect(cache.read(b) == nil)
+        #expect(cache.totalBytes == 2 * 608)
+        #expect(FileManager.default.fileExists(atPath: directory + "/p2-20x10.art") == false)
+
+        // And after a restart the order is the one left: p1 is now the oldest, so a fourth grid
+        // removes it
+        let restarted = PhotoArtDiskCache(directory: directory, capacity: 2 * 608 + 100)
+        #expect(restarted.fileNames == ["p1-20x10.art", "p3-20x10.art"])
+        restarted.write(try Self.grid(d, shade: 4), for: d)
+        #expect(restarted.fileNames == ["p3-20x10.art", "p4-20x10.art"])
+        #expect(restarted.read(c)?.rgb.first == 3)
+    }
+
+    @Test func aFileCutShort_isIgnoredAndRemoved_andTheNextWriteIsReadWhole() throws {
+        // Given a grid on disk whose file was cut short (a crash mid-copy, a full disk)
+        let directory = try TestPhotos.folder() + "/photo-art"
+        let key = Self.key("p7")
+        PhotoArtDiskCache(directory: directory, capacity: 1 << 20).write(
+            try Self.grid(key, shade: 9), for: key)
+        let path = directory + "/p7-20x10.art"
+        let whole = try #require(FileManager.default.contents(atPath: path))
+        try whole.prefix(whole.count - 5).write(to: URL(fileURLWithPath: path))
+
+        // When a new process reads it
+        let cache = PhotoArtDiskCache(directory: directory, capacity: 1 << 20)
+        let read = cache.read(key)
+
+        // Then it is no art (not a crash, not garbage), and the file is gone
+        #expect(read == nil)
+        #expect(FileManager.default.fileExists(atPath: path) == false)
+        #expect(cache.totalBytes == 0)
+
+        // And written again, it reads back whole
+        cache.write(try Self.grid(key, shade: 11), for: key)
+        #expect(cache.read(key)?.rgb == Array(repeating: 11, count: key.byteCount))
+    }
+}

@@ -12,8 +12,10 @@ import Testing
         let directories = try TestDirectories.make()
         let (session, _) = try await HeadlessHarness.session(
             app.definition, directories: directories, extraArguments: ["--images", mode])
-        defer { Task { await session.stop() } }
-        return lines(HeadlessHarness.frame(of: session)).map(Array.init)
+        let frame = lines(HeadlessHarness.frame(of: session)).map(Array.init)
+        // Stopped before the next launch: one app at a time, as the other scenarios run.
+        await session.stop()
+        return frame
     }
 
     @Test(arguments: ShippedApp.all)

@@ -160,8 +160,13 @@ package final class PhotoViewerScreen: AppScreen {
         return nil
     }
 
-    /// The item shown, at most `width` × `lines` cells: drawn once per size.
+    /// The item shown, at most `width` × `lines` cells: a photo drawn each frame (its art may
+    /// arrive after the first: the app's photo art store answers at once from memory), anything
+    /// else once per size.
     private func art(width: Int, lines: Int) -> [StyledLine] {
+        if case .photo(let photo) = shownItems[position] {
+            return Self.photoArt(photo, width: width, maxLines: lines, context: context)
+        }
         if let drawn, drawn.position == position, drawn.width == width, drawn.lines == lines {
             return drawn.art
         }
@@ -178,12 +183,12 @@ package final class PhotoViewerScreen: AppScreen {
         return art
     }
 
-    /// A photo as art of at most `width` × `maxLines` cells: the one place the viewer draws a
-    /// photo.
+    /// A photo as art of at most `width` × `maxLines` cells, from its stored pixels at this size
+    /// once the app has them (its placeholder until then): the one place the viewer draws a photo.
     private static func photoArt(_ photo: Attachment.Photo, width: Int, maxLines: Int, context: AppContext)
         -> [StyledLine]
     {
-        PostRenderer.art(photo.pixels, width: width, maxLines: maxLines, presentation: context.presentation)
+        PostRenderer.photoArt(photo, width: width, maxLines: maxLines, presentation: context.presentation)
     }
 
     /// Drawing lays the photo out for the area it gets, so a new size needs nothing here.

@@ -60,7 +60,8 @@ package final class AppContext {
         self.app = app
         self.network = network
         self.feedCache = cache
-        var presentation = PostPresentation(registry: app.registry, colorMode: colorMode, imageMode: imageMode)
+        var presentation = PostPresentation(
+            registry: app.registry, colorMode: colorMode, imageMode: imageMode)
         presentation.photoArt = photoArt
         self.presentation = presentation
         self.clock = clock

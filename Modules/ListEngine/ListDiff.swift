@@ -77,14 +77,16 @@ public enum ListDiff {
     static func diffMatching<T: ListDiffable, Index: FixedWidthInteger & SignedInteger>(
         old: [T], new: [T], indexType: Index.Type, keepsMatches: Bool = false
     ) -> (result: ListDiffResult, matches: [Int]?) {
-        if MemoryLayout<T>.stride <= MemoryLayout<T.DiffIdentifier>.stride {
-            return diffMatching(
-                old: old, new: new, key: HeckelItemKey<T>.self, indexType: indexType,
-                keepsMatches: keepsMatches)
+        let changes = old.withUnsafeBufferPointer { oldItems in
+            new.withUnsafeBufferPointer { newItems in
+                Self.changes(old: oldItems, new: newItems, indexType: indexType, keepsMatches: keepsMatches)
+            }
         }
-        return diffMatching(
-            old: old, new: new, key: HeckelIdentifierKey<T>.self, indexType: indexType,
-            keepsMatches: keepsMatches)
+        let result = ListDiffResult(
+            deletes: changes.deletes, inserts: changes.inserts, updates: changes.updates,
+            moves: changes.moves, oldCount: old.count, newCount: new.count,
+            index: LazyDiffIndex(old: old, new: new))
+        return (result, changes.matches)
     }
 
     /// The matching of whole arrays with occurrences keeping `Key`.
@@ -121,10 +123,18 @@ public enum ListDiff {
     static func changes<T: ListDiffable, Index: FixedWidthInteger & SignedInteger>(
         old: UnsafeBufferPointer<T>, new: UnsafeBufferPointer<T>, indexType: Index.Type, keepsMatches: Bool
     ) -> DiffChanges {
-        // Items no bigger than their identifier (type-erased items, for one) are copied whole
-        // into the matching's buckets, so content is compared in cache while matching; bigger
-        // ones keep only their identifier there and are compared afterwards, from the arrays
-        // (copying them would cost more memory traffic than it saves).
+        // Identifiers behind a pointer (strings of more than 15 bytes, boxed values) enter the
+        // buckets as their 64-bit hash, made once per item in array order; copying them would
+        // retain and release their storage, and comparing them would read it, at random places.
+        if !_isPOD(T.DiffIdentifier.self) {
+            return matchChanges(
+                old: old, new: new, key: HeckelHashKey<T>.self, indexType: indexType,
+                keepsMatches: keepsMatches)
+        }
+        // Items no bigger than their identifier are copied whole into the matching's buckets,
+        // so content is compared in cache while matching; bigger ones keep only their
+        // identifier there and are compared afterwards, from the arrays (copying them would
+        // cost more memory traffic than it saves).
         if MemoryLayout<T>.stride <= MemoryLayout<T.DiffIdentifier>.stride {
             return matchChanges(
                 old: old, new: new, key: HeckelItemKey<T>.self, indexType: indexType,
@@ -142,9 +152,16 @@ public enum ListDiff {
         keepsMatches: Bool
     ) -> DiffChanges where Key.Item == T {
         var workspace = HeckelWorkspace<Key, Index>(oldCount: old.count, newCount: new.count)
-        defer { workspace.release() }
         workspace.partition(old: old, new: new)
         workspace.match()
+        if Key.identityIsHash && !workspace.checkIdentifiersAndContent(old: old, new: new) {
+            // Two different identifiers with equal hashes: match by the identifiers themselves.
+            workspace.release()
+            return matchChanges(
+                old: old, new: new, key: HeckelIdentifierKey<T>.self, indexType: indexType,
+                keepsMatches: keepsMatches)
+        }
+        defer { workspace.release() }
         var matches: [Int]?
         if keepsMatches {
             let newToOld = workspace.newToOld

@@ -46,8 +46,11 @@ struct HeckelSymbol<Index: FixedWidthInteger & SignedInteger> {
 ///    occurrences enter it (duplicates chained in order), then each occurrence in new takes
 ///    the next unmatched old occurrence of its identifier, so the k-th copy in new matches
 ///    the k-th in old. Small items are copied whole into their occurrences (`HeckelItemKey`)
-///    and each matched pair's content is compared right there, in cache.
-/// 3. `finish` walks new once (inserts, content checks, patience sorting for the moves), then
+///    and each matched pair's content is compared right there, in cache. Identifiers behind
+///    a pointer (long strings) are matched by their 64-bit hash alone (`HeckelHashKey`).
+/// 3. For hashed identities, `checkIdentifiersAndContent` checks every matched pair's
+///    identifiers (and content) in new's order.
+/// 4. `finish` walks new once (inserts, content checks, patience sorting for the moves), then
 ///    reads deletes and updates off two bitmaps over old.
 ///
 /// O(n) time and memory for n = old + new items (plus O(log L) per item that breaks the
@@ -149,10 +152,6 @@ struct HeckelWorkspace<Key: HeckelKey, Index: FixedWidthInteger & SignedInteger>
         Int(truncatingIfNeeded: ((hash &>> 32) &* UInt64(partitionCount)) &>> 32)
     }
 
-    /// A platform hash as 64 bits.
-    @inlinable @inline(__always)
-    static func bits(_ hash: Int) -> UInt64 { UInt64(UInt(bitPattern: hash)) }
-
     /// Copies every occurrence into its bucket (see the type's comment).
     @inlinable
     mutating func partition(old: UnsafeBufferPointer<Item>, new: UnsafeBufferPointer<Item>) {
@@ -175,7 +174,7 @@ struct HeckelWorkspace<Key: HeckelKey, Index: FixedWidthInteger & SignedInteger>
         }
         for index in 0..<oldCount {
             let key = Key(old[index])
-            let hash = Self.bits(key.identifier.hashValue)
+            let hash = key.hashBits
             let partition = bucket(hash)
             let position = oldEnd[partition]
             if position == oldStart[partition] + oldBucketCapacity { return false }
@@ -187,7 +186,7 @@ struct HeckelWorkspace<Key: HeckelKey, Index: FixedWidthInteger & SignedInteger>
         }
         for index in 0..<newCount {
             let key = Key(new[index])
-            let hash = Self.bits(key.identifier.hashValue)
+            let hash = key.hashBits
             let partition = bucket(hash)
             let position = newEnd[partition]
             if position == newStart[partition] + newBucketCapacity { return false }
@@ -211,12 +210,12 @@ struct HeckelWorkspace<Key: HeckelKey, Index: FixedWidthInteger & SignedInteger>
             newEnd[partition] = 0
         }
         for index in 0..<oldCount {
-            let hash = Self.bits(old[index].diffIdentifier.hashValue)
+            let hash = Key(old[index]).hashBits
             hashes[index] = hash
             oldEnd[bucket(hash)] += 1
         }
         for index in 0..<newCount {
-            let hash = Self.bits(new[index].diffIdentifier.hashValue)
+            let hash = Key(new[index]).hashBits
             hashes[oldCount + index] = hash
             newEnd[bucket(hash)] += 1
         }
@@ -304,7 +303,7 @@ struct HeckelWorkspace<Key: HeckelKey, Index: FixedWidthInteger & SignedInteger>
                     let stored = Int(truncatingIfNeeded: slots[slot])
                     if stored == 0 { return (slot, -1) }
                     let key = occurrences[Int(truncatingIfNeeded: symbols[stored - 1].firstOld)]
-                    if key.hash == occurrence.hash && key.key.identifier == occurrence.key.identifier {
+                    if key.hash == occurrence.hash && key.key.identity == occurrence.key.identity {
                         return (slot, stored - 1)
                     }
                     slot += 1
@@ -352,6 +351,24 @@ struct HeckelWorkspace<Key: HeckelKey, Index: FixedWidthInteger & SignedInteger>
         deinitializeOccurrences()
     }
 
+    /// For keys whose identities are hashes: whether every matched pair's identifiers are
+    /// equal, read from the arrays in new's order. Also marks the pairs whose content changed.
+    /// False means two different identifiers had equal hashes; the diff must then be made
+    /// again with a key that keeps the identifiers.
+    @inlinable
+    func checkIdentifiersAndContent(old: UnsafeBufferPointer<Item>, new: UnsafeBufferPointer<Item>) -> Bool {
+        for index in 0..<newCount {
+            let value = newToOld[index]
+            if value < 0 { continue }
+            let oldIndex = Int(truncatingIfNeeded: value)
+            if old[oldIndex].diffIdentifier != new[index].diffIdentifier { return false }
+            if !old[oldIndex].isContentEqual(to: new[index]) {
+                updated[oldIndex >> 6] |= 1 &<< UInt64(oldIndex & 63)
+            }
+        }
+        return true
+    }
+
     /// Inserts, updates, moves and deletes from the matching (see the type's comment).
     @inlinable
     func finish(old: UnsafeBufferPointer<Item>, new: UnsafeBufferPointer<Item>) -> (
@@ -374,7 +391,8 @@ struct HeckelWorkspace<Key: HeckelKey, Index: FixedWidthInteger & SignedInteger>
         // processor have many such reads in flight at once.
         var inserts: [Int] = []
         inserts.reserveCapacity(newCount - commonCount)
-        if Key.holdsItem {
+        if Key.holdsItem || Key.identityIsHash {
+            // Content was compared while matching, or by `checkIdentifiersAndContent`.
             for index in 0..<newCount where newToOld[index] < 0 { inserts.append(index) }
         } else {
             for index in 0..<newCount {

@@ -101,8 +101,11 @@ final class ScriptedService: Service {
         case .fail:
             throw ServiceFailure()
         case .hang:
-            // Ignores cancellation on purpose: a start that never returns.
-            while true { try? await Task.sleep(for: .seconds(3600)) }
+            // Ignores cancellation on purpose: a start that never returns. It waits on a
+            // continuation nobody resumes; sleeping in a loop would spin once cancelled (a
+            // cancelled sleep returns at once) and hold one of the few threads every other
+            // test's tasks run on.
+            await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
         case .waitFor(let gate):
             await gate.wait()
         case .open(let gate):

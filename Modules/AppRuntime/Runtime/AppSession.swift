@@ -46,7 +46,8 @@ package final class AppSession {
     private var networkAtRestart: FaultProfile?
 
     /// Makes a session; nothing runs until `launch()`. Without `imageMode`, photos are drawn as
-    /// a run without a terminal draws them (`LaunchConfiguration.headlessImageMode`).
+    /// a run without a terminal draws them (`LaunchConfiguration.headlessImageMode`), with
+    /// characters when `colorMode` has no color.
     package init(
         definition: AppDefinition, configuration: LaunchConfiguration, clock: any WallClock,
         networkClock: any WallClock, colorMode: ColorMode, imageMode: ImageMode? = nil, width: Int,
@@ -57,7 +58,11 @@ package final class AppSession {
         self.clock = clock
         self.networkClock = networkClock
         self.colorMode = colorMode
-        self.imageMode = imageMode ?? configuration.headlessImageMode
+        self.imageMode =
+            imageMode
+            ?? (colorMode == .none
+                ? configuration.imageMode(colorMode: .none, speaksKitty: false, registry: KittyImageRegistry())
+                : configuration.headlessImageMode)
         self.width = width
         self.height = height
     }

@@ -61,7 +61,8 @@ package final class AppSession {
         self.imageMode =
             imageMode
             ?? (colorMode == .none
-                ? configuration.imageMode(colorMode: .none, speaksKitty: false, registry: KittyImageRegistry())
+                ? configuration.imageMode(
+                    colorMode: .none, speaksKitty: false, registry: KittyImageRegistry())
                 : configuration.headlessImageMode)
         self.width = width
         self.height = height

@@ -158,4 +158,65 @@ import Wire
         #expect(Self.differingCells(expected, in: cold, at: place) == 0)
         #expect(store.counts.fetched == 0 && store.counts.diskHits >= 1)
     }
+
+    @Test(arguments: ShippedApp.all)
+    func aPhotoOpenedFullScreenOffline_showsItsStoredPixelsOnceTheNetworkReturns(app: ShippedApp) async throws
+    {
+        // Given a photo posted from disk and stored, and the app offline
+        let directories = try TestDirectories.make()
+        let folder = try TestPhotos.folder()
+        let path = try PhotoBytes.write(
+            PhotoBytes.stripedJPEG(width: 1600, height: 800, stripes: 80), named: "stripes.jpg", in: folder)
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
+        let text = "Stripes, full screen"
+        #expect(shell.context.actions?.submit(Draft(text: text, files: [PickedPhoto(path: path)])) == true)
+        await session.settle()
+        let feed = try #require(shell.currentScreen as? FeedScreen)
+        feed.postList.select(id: try #require(feed.items.first { $0.media.text == text }).id)
+        let post = try #require(feed.items.first { $0.media.text == text })
+        guard case .photo(let photo)? = post.media.attachments.first, let id = photo.id else {
+            Issue.record("the post has no stored photo: \(post.media.attachments)")
+            return
+        }
+        shell.context.faultControl?.setFaultProfile(.offline)
+        session.networkDidChange()
+        await session.settle()
+
+        // When the person opens it full screen (its size there cannot be fetched yet)
+        await DeleteScenarios.press(.character("v"), in: session)
+        await session.settle()
+        let before = session.render().buffer
+        #expect(
+            HeadlessRenderer.text(of: before).contains("1600 × 800"), "\(HeadlessRenderer.text(of: before))")
+
+        // And the network comes back
+        shell.context.faultControl?.setFaultProfile(.perfect)
+        session.networkDidChange()
+        await session.settle()
+        let after = session.render().buffer
+
+        // Then the viewer draws the stored variant's pixels in the cells its placeholder took
+        let textAfter = HeadlessRenderer.text(of: after)
+        let art = textAfter.split(separator: "\n", omittingEmptySubsequences: false).filter {
+            $0.contains("▀")
+        }
+        let columns = try #require(art.first.map { $0.filter { $0 == "▀" }.count }, "\(textAfter)")
+        let place = try #require(Self.placement(ofArt: columns, in: after), "\(textAfter)")
+        var differing: [Int] = []
+        for pixelHeight in [2 * art.count, 2 * art.count - 1] {
+            let key = PhotoArtKey(photoID: id, pixelWidth: columns, pixelHeight: pixelHeight)
+            let expected = try await Self.expectedGrid(of: id, key: key, on: server)
+            differing.append(Self.differingCells(expected, in: after, at: place))
+            if differing.last == 0 {
+                #expect(
+                    Self.differingCells(expected, in: before, at: place) > columns * art.count / 4,
+                    "offline, the viewer draws the placeholder")
+            }
+        }
+        #expect(differing.contains(0), "cells unlike the stored variant: \(differing)")
+        #expect(Self.placement(ofArt: columns, in: before) == place, "nothing moved")
+    }
 }

@@ -119,23 +119,22 @@ package final class PhotoArtStore: Sendable, Hashable {
     /// waits. O(1); the load it may start runs on the concurrent pool.
     package func art(for key: PhotoArtKey) -> RGBImage? {
         let now = clock.now
-        let start = state.withLock { state -> Bool in
+        let (grid, start) = state.withLock { state -> (RGBImage?, Bool) in
             state.tick += 1
             if let cached = state.memory[key] {
                 state.memory[key]?.lastUse = state.tick
                 state.counts.memoryHits += 1
-                _ = cached
-                return false
+                return (cached.grid, false)
             }
             state.counts.misses += 1
-            if state.loading.contains(key) { return false }
-            if let failure = state.failed[key], failure.retryAt > now { return false }
+            if state.loading.contains(key) { return (nil, false) }
+            if let failure = state.failed[key], failure.retryAt > now { return (nil, false) }
             state.loading.insert(key)
             state.counts.loadsStarted += 1
-            return true
+            return (nil, true)
         }
         if start { startLoad(key) }
-        return state.withLock { $0.memory[key]?.grid }
+        return grid
     }
 
     /// Tries every failed load again now (the network came back).

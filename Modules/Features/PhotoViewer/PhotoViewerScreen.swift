@@ -164,21 +164,22 @@ package final class PhotoViewerScreen: AppScreen {
     /// arrive after the first: the app's photo art store answers at once from memory), anything
     /// else once per size.
     private func art(width: Int, lines: Int) -> [StyledLine] {
-        if case .photo(let photo) = shownItems[position] {
+        let item = shownItems[position]
+        if case .photo(let photo) = item {
             return Self.photoArt(photo, width: width, maxLines: lines, context: context)
         }
         if let drawn, drawn.position == position, drawn.width == width, drawn.lines == lines {
             return drawn.art
         }
-        let art: [StyledLine]
-        switch shownItems[position] {
-        case .photo(let photo): art = Self.photoArt(photo, width: width, maxLines: lines, context: context)
-        case .video(let video):
-            art = PostRenderer.art(
-                video.poster, width: width, maxLines: lines, presentation: context.presentation)
-        case .unknown(let payload):
-            art = [PostRenderer.unsupported(payload.typeName, presentation: context.presentation)]
-        }
+        let art: [StyledLine] =
+            if case .video(let video) = item {
+                PostRenderer.art(
+                    video.poster, width: width, maxLines: lines, presentation: context.presentation)
+            } else if case .unknown(let payload) = item {
+                [PostRenderer.unsupported(payload.typeName, presentation: context.presentation)]
+            } else {
+                []
+            }
         drawn = (position, width, lines, art)
         return art
     }

@@ -74,9 +74,12 @@ import Wire
         }
         holding.wait()
 
-        // When ten enqueues arrive: one leads (and waits for the database), nine queue behind it
+        // When ten enqueues arrive: one leads (and waits for the database), nine queue behind it.
+        // Each runs on a thread of its own, so the leader's wait for the database never takes a
+        // thread of the cooperative pool that other tests need.
+        let threads = ThreadPerJobExecutor()
         let tasks = (1...10).map { index in
-            Task { try await manager.enqueue(.like(MediaID("m\(index)"))) }
+            Task(executorPreference: threads) { try await manager.enqueue(.like(MediaID("m\(index)"))) }
         }
         var tokens: [MutationToken] = []
         for task in tasks { tokens.append(try await task.value) }

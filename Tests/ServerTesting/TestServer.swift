@@ -7,15 +7,18 @@ public func startServer(
     configure: (inout HTTPServer.Configuration) -> Void = { _ in }, log: LogRecorder = LogRecorder(),
     handler: @escaping HTTPServer.Handler
 ) throws -> HTTPServer {
-    var configuration = HTTPServer.Configuration(port: 0, requestTimeout: testRequestTimeout)
+    var configuration = HTTPServer.Configuration(
+        port: 0, requestTimeout: testRequestTimeout, idleTimeout: testRequestTimeout)
     configuration.accessLog = { log.append($0) }
     configure(&configuration)
     return try HTTPServer.start(configuration, handler: handler)
 }
 
-/// The request timeout of test servers, unless a test sets its own: long, because a whole
-/// `swift test` run in parallel can delay a test's next send by seconds, and a test that pauses
-/// between pieces of a request must not meet the timeout by accident.
+/// The request and idle timeouts of test servers, unless a test sets its own: long, because a
+/// whole `swift test` run in parallel can delay a test's next send by seconds (a minute, when
+/// other tests hold both threads of the cooperative pool), and a test that pauses between pieces
+/// of a request, or keeps a connection idle to watch what shutdown does with it, must not meet a
+/// timeout by accident.
 public let testRequestTimeout: Duration = .seconds(300)
 
 /// Access log entries, in the order the server wrote them.

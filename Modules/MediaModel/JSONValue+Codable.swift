@@ -38,19 +38,6 @@ extension JSONValue: Codable {
 }
 
 extension JSONValue {
-    /// Parses JSON text.
-    ///
-    /// - Throws: `WireFormatError` at the root path when the text is not valid JSON.
-    public init(parsing data: Data) throws(WireFormatError) {
-        do {
-            self = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch let error as DecodingError {
-            throw WireFormatError(path: .root, problem: "not valid JSON (\(error.briefDescription))")
-        } catch {
-            throw WireFormatError(path: .root, problem: "not valid JSON (\(error))")
-        }
-    }
-
     /// The value as compact JSON text, object keys sorted so equal values give equal bytes.
     ///
     /// Complexity: O(n) in the size of the value (plus sorting each object's keys).

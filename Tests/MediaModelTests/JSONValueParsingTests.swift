@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func aFeedPage_isReadWithoutJSONDecoder() throws {
-        let page = try WireFormat.encode(FeedPageEnvelope(Fixtures.page, facts: Fixtures.pageFacts))
+        let page = WireFormat.encode(FeedPageEnvelope(Fixtures.page, facts: Fixtures.pageFacts))
         let parsed = try #require(JSONValue.parsedWithoutFoundation(page))
         #expect(parsed == (try JSONValue.parsingWithFoundation(page)))
     }

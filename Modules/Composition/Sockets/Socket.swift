@@ -33,10 +33,9 @@ public struct Socket<Contract: Sendable>: Sendable, Hashable {
         if let makeDefault {
             makeBox = { SocketBox<Contract>(makeDefault()) }
         }
-        let contractName = String(describing: Contract.self)
         slot = SocketTable.register { slot in
             SocketDescriptor(
-                id: id, summary: summary, requirement: requirement, slot: slot, contractName: contractName,
+                id: id, summary: summary, requirement: requirement, slot: slot, contract: Contract.self,
                 location: location, makeDefaultBox: makeBox)
         }
     }
@@ -89,8 +88,12 @@ public struct SocketDescriptor: Sendable {
     public let requirement: SocketRequirement
     /// The registry slot of the socket.
     let slot: Int
-    /// The contract's type name, for messages (`any FeedPolicy`).
-    public let contractName: String
+    /// The contract's type.
+    let contract: any Any.Type
+    /// The contract's type name, for messages (`FeedPolicy`). Made when asked for: naming a
+    /// type looks through every protocol conformance in the process the first time, and doing it
+    /// for each of the sockets declared cost about 5% of a launch's CPU.
+    public var contractName: String { String(describing: contract) }
     /// Where the socket is declared.
     public let location: SourceLocation
     /// Makes the boxed default contract of an optional socket.

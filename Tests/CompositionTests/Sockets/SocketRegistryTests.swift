@@ -9,6 +9,12 @@ import Testing
         #expect(composition.registry.providers["greeting"] == "demo.greeting")
     }
 
+    @Test func aSocketsDescriptor_namesItsContract() {
+        #expect(greetingSocket.descriptor.contractName == "Greeting")
+        #expect(paletteSocket.descriptor.contractName == "Palette")
+        #expect(greetingSocket.descriptor.id == "greeting")
+    }
+
     @Test func providerReadingAnotherSocket_seesItBuiltFirst() throws {
         let composition = try AppHost.compose(Fixtures.definition())
         #expect(composition.registry[bannerSocket].line == "** hello **")

@@ -323,8 +323,7 @@ package final class OnboardingScreen: AppScreen {
                     handle: handle, displayName: handle, password: password, clientToken: token)
                 self?.finish(account.payload.session)
             } catch {
-                let reason = error.errorClass == .conflict ? "that handle is taken" : "\(error.detail)"
-                self?.message = "✕ could not create @\(handle): \(reason)"
+                self?.message = "✕ " + Self.createProblem(handle: handle, error)
                 if error.errorClass == .conflict { self?.passwordFor = nil }
                 self?.context.navigator?.setNeedsDisplay()
             }
@@ -338,7 +337,8 @@ package final class OnboardingScreen: AppScreen {
     }
 
     /// Why signing in as `handle` failed, in the person's terms: a wrong password, a demo account
-    /// on a server not in demo mode, too many attempts, or no server.
+    /// on a server not in demo mode, too many attempts, no server, or a server failing for now
+    /// (with when to try again, when it said).
     nonisolated package static func signInProblem(handle: String, _ error: TransportError) -> String {
         switch (error.errorClass, error.serverCode) {
         case (.unauthorized, _):
@@ -353,9 +353,35 @@ package final class OnboardingScreen: AppScreen {
             return "there is no account @\(handle) on this server"
         case (.offline, _), (.timeout, _), (.requestTimeout, _):
             return "cannot sign in as @\(handle): the server cannot be reached; try again when it is back"
+        case (.serverError, _):
+            return serverTrouble(error, toDo: "sign in as @\(handle)")
         default:
             return "could not sign in as @\(handle): \(error.errorClass)"
         }
+    }
+
+    /// Why creating `@handle` failed: the handle taken, no server, or a server failing for now;
+    /// else the server's own account of it.
+    nonisolated package static func createProblem(handle: String, _ error: TransportError) -> String {
+        switch error.errorClass {
+        case .conflict:
+            return "could not create @\(handle): that handle is taken"
+        case .offline, .timeout, .requestTimeout:
+            return "cannot create @\(handle): the server cannot be reached; try again when it is back"
+        case .serverError:
+            return serverTrouble(error, toDo: "create @\(handle)")
+        default:
+            return "could not create @\(handle): \(error.detail)"
+        }
+    }
+
+    /// A 5xx in the person's terms: whose fault, and when to try again (what to do first: the
+    /// status line cuts what does not fit).
+    nonisolated private static func serverTrouble(_ error: TransportError, toDo: String) -> String {
+        let status = error.status ?? 500
+        let what = status == 503 ? "is unavailable" : "had a problem"
+        let wait = error.retryAfter.map { " in \(max($0.components.seconds, 1)) s" } ?? " later"
+        return "the server \(what) (\(status)); try again\(wait) to \(toDo)"
     }
 
     package func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {

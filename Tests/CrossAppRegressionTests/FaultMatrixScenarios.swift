@@ -37,7 +37,8 @@ import Wire
     }
 
     /// A cold start keeps the network it left: a script's `network offline` holds across
-    /// `restart`, so changes waiting to be sent come back to the same conditions.
+    /// `restart`, so changes waiting to be sent come back to the same conditions. The title
+    /// still names who is signed in (from the saved session: the server cannot be asked).
     @Test(arguments: ShippedApp.all)
     func aRestart_keepsTheNetworkItLeft(app: ShippedApp) async throws {
         let run = await HeadlessHarness.run(
@@ -45,7 +46,7 @@ import Wire
             directories: try TestDirectories.make(), width: 100)
         #expect(run.status == 0, "\(run.errors)")
         #expect(
-            lines(run.frames[0])[0].hasSuffix(" offline"),
+            lines(run.frames[0])[0].hasSuffix(" offline @\(BackendSeed.firstHandle)"),
             "the title bar after the restart:\n\(run.frames[0])")
         #expect(run.frames[1].contains("Changes: 1 pending, 0 failed"), "\(run.frames[1])")
         #expect(run.frames[1].contains("no connection: it is sent when the network is back"))

@@ -223,7 +223,11 @@ package final class AppShell: AppNavigator {
         } else if let profile = context.faultControl?.faultProfile, profile.name != "perfect" {
             right.append("[\(profile.name)] ", style: style.pending)
         }
-        if let viewer = context.viewer { right.append("@" + viewer.handle, style: style.secondary) }
+        // Who is signed in: the viewer the server described, or, until it can be asked (an
+        // offline cold start), the handle the saved credentials carry.
+        if let handle = context.viewer?.handle ?? context.client.credentials?.handle {
+            right.append("@" + handle, style: style.secondary)
+        }
         buffer.putTruncated(
             title, in: Rect(x: 0, y: 0, width: max(width - right.displayWidth - 1, 1), height: 1))
         _ = buffer.put(right, x: max(width - right.displayWidth, 0), y: 0)

@@ -185,7 +185,9 @@ import Wire
 
         // Then the changes are still shown and still pending after the restart
         let restarted = run.frames[1]
-        #expect(lines(restarted)[0].hasSuffix(" offline"), "the title bar says offline")
+        #expect(
+            lines(restarted)[0].hasSuffix(" offline @\(BackendSeed.firstHandle)"),
+            "the title bar says offline, and who is signed in:\n\(restarted)")
         #expect(selectedCounts(restarted)?.likes == before.likes + 1)
         #expect(selectedCounts(restarted)?.reposts == before.reposts + 1)
         #expect(run.frames[2].contains("Changes: 2 pending, 0 failed"))

@@ -90,11 +90,16 @@ package final class MutationsScreen: AppScreen {
         if let problem = context.actions?.journalProblem {
             put(StyledLine("  ✕ " + problem, style: style.failure))
         }
-        for held in context.actions?.heldChanges ?? [] {
-            put(StyledLine("  " + held, style: style.pending))
+        let held = context.actions?.heldChanges ?? []
+        for line in held {
+            put(StyledLine("  " + line, style: style.pending))
         }
         if list.isEmpty {
-            put(StyledLine("  everything is sent", style: style.secondary))
+            // Held changes (another account's) are not sent either: never "everything".
+            put(
+                StyledLine(
+                    held.isEmpty ? "  everything is sent" : "  nothing else waits to be sent",
+                    style: style.secondary))
         } else {
             let columns = Columns(width: rect.width)
             put(StyledLine(columns.row("change", "state", "tries", "next try"), style: style.secondary))

@@ -1,15 +1,19 @@
 import Foundation
+import MediaModel
 import Synchronization
 import TerminalUI
 
 /// Photo art grids in files of one folder (`<data-dir>/photo-art`): a least-recently-used cache
 /// with a size cap that survives restarts.
 ///
-/// Each grid is one file named by its key (`p12-80x60.art`): the four bytes `ART1`, the width
-/// and height as two little-endian 16-bit numbers, then three bytes a pixel, row by row. A file
-/// is written to a temporary name and renamed into place, so a reader never sees half of one; a
-/// file whose length or header does not match its name (cut short by a crash, damaged) is
-/// ignored and removed, and the art is loaded and written again.
+/// Each grid is one file named by its key (`p12-80x60.art`): the four bytes `ART2`, the width
+/// and height as two little-endian 16-bit numbers, the background the grid was drawn over (red,
+/// green, blue, and a zero byte), then three bytes a pixel, row by row. A file is written to a
+/// temporary name and renamed into place, so a reader never sees half of one; a file whose
+/// length or header does not match its name (cut short by a crash, damaged, written by an older
+/// build) is ignored and removed, and the art is loaded and written again. So is a file drawn over
+/// another background than this cache's: a transparent photo's clear parts would show the old
+/// theme's colour.
 ///
 /// Recency is a file's modification time: a read sets it to now, and the folder is listed once
 /// (the first time it is used) to learn every file's size and last use, so the order survives a
@@ -32,16 +36,21 @@ package final class PhotoArtDiskCache: Sendable {
     package let directory: String
     /// The most bytes of files kept.
     package let capacity: Int
+    /// What the grids written here were drawn over; grids drawn over another are not read.
+    package let background: PixelImage.Color
     private let state = Mutex(State())
 
-    static let magic: [UInt8] = Array("ART1".utf8)
-    static let headerSize = 8
+    static let magic: [UInt8] = Array("ART2".utf8)
+    static let headerSize = 12
 
     /// Makes a cache in `directory` (created at the first write) holding at most `capacity`
-    /// bytes.
-    package init(directory: String, capacity: Int) {
+    /// bytes of grids drawn over `background`.
+    package init(
+        directory: String, capacity: Int, background: PixelImage.Color = PhotoArtStore.defaultBackground
+    ) {
         self.directory = directory
         self.capacity = max(capacity, 0)
+        self.background = background
     }
 
     /// The grid stored for `key`, marked as just used; nil when there is none or its file is
@@ -53,7 +62,7 @@ package final class PhotoArtDiskCache: Sendable {
             guard state.entries?[name] != nil else { return nil }
             let path = directory + "/" + name
             guard let data = FileManager.default.contents(atPath: path),
-                let grid = Self.grid(from: data, key: key)
+                let grid = Self.grid(from: data, key: key, background: background)
             else {
                 try? FileManager.default.removeItem(atPath: path)
                 state.entries?[name] = nil
@@ -75,6 +84,7 @@ package final class PhotoArtDiskCache: Sendable {
         }
         var data = Data(Self.magic)
         data.append(contentsOf: Self.littleEndian16(grid.width) + Self.littleEndian16(grid.height))
+        data.append(contentsOf: [background.red, background.green, background.blue, 0])
         data.append(contentsOf: grid.rgb)
         guard data.count <= capacity else { return }
         state.withLock { state in
@@ -159,12 +169,13 @@ package final class PhotoArtDiskCache: Sendable {
         state.entries = entries
     }
 
-    /// The grid in `data` if it is a whole file for `key`.
-    static func grid(from data: Data, key: PhotoArtKey) -> RGBImage? {
+    /// The grid in `data` if it is a whole file for `key`, drawn over `background`.
+    static func grid(from data: Data, key: PhotoArtKey, background: PixelImage.Color) -> RGBImage? {
         let bytes = [UInt8](data)
         guard bytes.count == headerSize + key.byteCount, Array(bytes[0..<4]) == magic,
             Int(bytes[4]) | Int(bytes[5]) << 8 == key.pixelWidth,
-            Int(bytes[6]) | Int(bytes[7]) << 8 == key.pixelHeight
+            Int(bytes[6]) | Int(bytes[7]) << 8 == key.pixelHeight,
+            Array(bytes[8..<12]) == [background.red, background.green, background.blue, 0]
         else { return nil }
         return try? RGBImage(width: key.pixelWidth, height: key.pixelHeight, rgb: Array(bytes[headerSize...]))
     }

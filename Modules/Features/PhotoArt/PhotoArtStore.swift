@@ -93,7 +93,9 @@ package final class PhotoArtStore: Sendable, Hashable {
         clock: any WallClock, tracker: WorkTracker, fetch: @escaping Fetch
     ) {
         self.limits = limits
-        self.disk = directory.map { PhotoArtDiskCache(directory: $0, capacity: limits.diskBytes) }
+        self.disk = directory.map {
+            PhotoArtDiskCache(directory: $0, capacity: limits.diskBytes, background: background)
+        }
         self.background = background
         self.clock = clock
         self.tracker = tracker

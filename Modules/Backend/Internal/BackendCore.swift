@@ -217,10 +217,16 @@ extension PostRow {
 /// Builds a versioned wire document around a payload, collecting the shared facts of every
 /// post the payload mentions: `{"version":1,"<key>":...,"facts":{"m1":{...}}}`.
 struct ResponseBuilder {
-    private var facts = JSONWriter(capacity: 512)
+    private var facts: JSONWriter
     private var seen: Set<Int64> = []
 
-    init() { facts.beginObject() }
+    /// A builder sized for the facts of about `expectedPosts` posts (about 110 bytes each), so
+    /// that a page's facts are written without growing their buffer.
+    init(expectedPosts: Int = 4) {
+        facts = JSONWriter(capacity: 16 + expectedPosts * 128)
+        seen.reserveCapacity(expectedPosts)
+        facts.beginObject()
+    }
 
     /// Adds a post's facts (once per post).
     mutating func add(_ post: PostRow) {

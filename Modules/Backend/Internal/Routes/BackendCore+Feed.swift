@@ -80,7 +80,7 @@ extension BackendCore {
             rows.sort { $0.key > $1.key }
             let hasMore = rows.count > limit
             let entries = rows.prefix(limit)
-            var builder = ResponseBuilder()
+            var builder = ResponseBuilder(expectedPosts: 2 * entries.count)
             for entry in entries {
                 if entry.reposter == nil, let parent = entry.parent { builder.add(parent) }
                 builder.add(entry.post)

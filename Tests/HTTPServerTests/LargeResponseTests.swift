@@ -18,7 +18,9 @@ import Wire
 
     @Test func pipelinedLargeResponses_readLate_arriveWhole_andInOrder() async throws {
         // Given a server answering /big with 3 MB and /small with a few bytes
-        let server = try startServer { request in
+        // (with a write timeout long enough for a loaded test run's late reader: the test is about
+        // the bytes, not the timeout)
+        let server = try startServer(configure: { $0.writeTimeout = .seconds(300) }) { request in
             request.path == "/big"
                 ? Response(status: 200, headers: ["X-Part": "big"], body: Self.big)
                 : Response(status: 200, headers: ["X-Part": "small"], body: Data("small".utf8))

@@ -87,6 +87,23 @@ public struct RowCursor: ~Copyable {
         statement.bytes(at: try bytesColumn(index))
     }
 
+    /// Lends the bytes of a BLOB or TEXT column to `body` where SQLite holds them, without
+    /// copying them (empty for an empty blob): the fast way to splice a stored fragment into
+    /// output. The buffer is valid only inside `body`.
+    ///
+    /// ```swift
+    /// try row.withUnsafeBytes(1) { json in output.append(contentsOf: json) }
+    /// ```
+    @inlinable
+    public func withUnsafeBytes<Result>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> Result)
+        throws -> Result
+    {
+        let column = try bytesColumn(index)
+        let pointer = sqlite3_column_blob(statement.handle, column)
+        let count = Int(sqlite3_column_bytes(statement.handle, column))
+        return try body(UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count))
+    }
+
     /// Whether the named column holds NULL.
     public func isNull(_ name: String) throws(StorageError) -> Bool { try isNull(index(of: name)) }
     /// The named column's value, whatever its storage class.

@@ -70,6 +70,30 @@ import Testing
         #expect(try db.query("SELECT t FROM v") { row in try row.string(0) } == [text])
     }
 
+    @Test func bytesLentInPlace_areTheStoredBytes_andNullIsAMismatch() throws {
+        // Given a blob, a text, an empty blob and a NULL
+        let db = try database()
+        let blob: [UInt8] = [0, 1, 2, 255, 0]
+        try db.execute("INSERT INTO v (i, t, b) VALUES (1, 'héllo', ?)", blob)
+        try db.execute("INSERT INTO v (i, t, b) VALUES (2, NULL, ?)", [UInt8]())
+
+        // When each row's columns are lent in place
+        let lent = try db.query("SELECT t, b FROM v ORDER BY i") { row in
+            (
+                try row.isNull(0) ? nil : try row.withUnsafeBytes(0) { [UInt8]($0) },
+                try row.withUnsafeBytes(1) { [UInt8]($0) }
+            )
+        }
+        let error = #expect(throws: StorageError.self) {
+            try db.query("SELECT t FROM v WHERE i = 2") { row in try row.withUnsafeBytes(0) { $0.count } }
+        }
+
+        // Then they are the stored bytes, an empty blob is empty, and NULL is no blob
+        #expect(lent.map(\.0) == [Array("héllo".utf8), nil])
+        #expect(lent.map(\.1) == [blob, []])
+        #expect(error?.message == #"column 0 ("t") holds NULL, expected a blob"#)
+    }
+
     @Test func readingNullAsAnInteger_isAMismatchNamingTheColumn() throws {
         let db = try database()
         try db.execute("INSERT INTO v (i) VALUES (NULL)")

@@ -183,16 +183,22 @@ struct PostRow: Sendable {
     static let columnCount = Column.allCases.count(where: { !$0.isOwnership })
 
     var mediaID: String { "m\(id)" }
+
+    /// The index of the media JSON of a post whose `columns` start at `offset`.
+    static func jsonColumn(at offset: Int) -> Int { offset + Column.json.rawValue }
 }
 
 extension PostRow {
     /// Reads a post whose `columns` start at `offset`, or nil when its id is NULL (an outer join
-    /// found none).
-    init?(_ row: borrowing RowCursor, at offset: Int, withOwnership: Bool = false) throws {
+    /// found none). Without `readingJSON` its `json` is left empty, for a caller that splices
+    /// the column where SQLite holds it (`jsonColumn(at:)`).
+    init?(_ row: borrowing RowCursor, at offset: Int, withOwnership: Bool = false, readingJSON: Bool = true)
+        throws
+    {
         func at(_ column: Column) -> Int { offset + column.rawValue }
         guard !(try row.isNull(at(.id))) else { return nil }
         id = try row.int64(at(.id))
-        json = try row.bytes(at(.json))
+        json = readingJSON ? try row.bytes(at(.json)) : []
         likeCount = try row.int(at(.likeCount))
         replyCount = try row.int(at(.replyCount))
         repostCount = try row.int(at(.repostCount))
@@ -211,35 +217,51 @@ extension PostRow {
 /// Builds a versioned wire document around a payload, collecting the shared facts of every
 /// post the payload mentions: `{"version":1,"<key>":...,"facts":{"m1":{...}}}`.
 struct ResponseBuilder {
-    private var facts = JSONWriter(capacity: 512)
+    private var facts: JSONWriter
     private var seen: Set<Int64> = []
 
-    init() { facts.beginObject() }
+    /// A builder sized for the facts of about `expectedPosts` posts (about 110 bytes each), so
+    /// that a page's facts are written without growing their buffer.
+    init(expectedPosts: Int = 4) {
+        facts = JSONWriter(capacity: 16 + expectedPosts * 128)
+        seen.reserveCapacity(expectedPosts)
+        facts.beginObject()
+    }
 
     /// Adds a post's facts (once per post).
     mutating func add(_ post: PostRow) {
         guard seen.insert(post.id).inserted else { return }
-        facts.key(post.mediaID)
+        facts.key(UInt8(ascii: "m"), post.id)
         facts.beginObject()
-        facts.field("likeCount", post.likeCount)
-        facts.field("replyCount", post.replyCount)
-        facts.field("repostCount", post.repostCount)
-        facts.field("revision", post.revision)
-        facts.field("viewerLiked", post.viewerLiked)
-        if post.viewerReposted { facts.field("viewerReposted", true) }
+        facts.field(literal: "likeCount", post.likeCount)
+        facts.field(literal: "replyCount", post.replyCount)
+        facts.field(literal: "repostCount", post.repostCount)
+        facts.field(literal: "revision", post.revision)
+        facts.field(literal: "viewerLiked", post.viewerLiked)
+        if post.viewerReposted { facts.field(literal: "viewerReposted", true) }
         facts.endObject()
     }
 
     /// The document: the payload under `key`, the facts, and the version.
     mutating func document(_ key: String, _ payload: [UInt8]) -> Data {
+        document(key, payloadCapacity: payload.count) { $0.raw(payload) }
+    }
+
+    /// The document with its payload written by `writePayload` straight into the document's one
+    /// buffer (sized for the facts and `payloadCapacity` bytes), so a large payload (a feed page)
+    /// is never copied from a buffer of its own. `writePayload` writes exactly one JSON value.
+    mutating func document(
+        _ key: String, payloadCapacity: Int, _ writePayload: (inout JSONWriter) throws -> Void
+    ) rethrows -> Data {
         facts.endObject()
-        var document = JSONWriter(capacity: payload.count + facts.bytes.count + 64)
+        var document = JSONWriter(capacity: payloadCapacity + facts.bytes.count + 64)
         document.beginObject()
-        if !seen.isEmpty { document.rawField("facts", facts.bytes) }
-        document.rawField(key, payload)
-        document.field("version", WireFormat.currentVersion)
+        if !seen.isEmpty { document.rawField(literal: "facts", facts.bytes) }
+        document.key(key)
+        try writePayload(&document)
+        document.field(literal: "version", WireFormat.currentVersion)
         document.endObject()
-        return Data(document.bytes)
+        return document.data()
     }
 
     /// A JSON response with the document.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes compact JSON straight into bytes, splicing in pre-rendered fragments (a post's stored
 /// media JSON) without parsing them: how the backend builds responses cheaply.
 ///
@@ -41,6 +43,38 @@ struct JSONWriter {
         afterKey = true
     }
 
+    /// Writes a key known when the code is written (`"likeCount"`) without scanning it for
+    /// escapes: it must be printable ASCII other than a quote or a backslash.
+    mutating func key(literal name: StaticString) {
+        #if DEBUG
+            precondition(
+                name.hasPointerRepresentation
+                    && UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount).allSatisfy {
+                        $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+                    }, "key(literal:) takes a key that needs no escape, not '\(name)'")
+        #endif
+        beforeValue()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
+    /// Writes the key `"<prefix><number>"` (a wire id such as `m12`), with no string made.
+    mutating func key(_ prefix: UInt8, _ number: Int64) {
+        beforeValue()
+        writeID(prefix, number)
+        bytes.append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
+    /// Writes the string `"<prefix><number>"` (a wire id such as `p12`), with no string made.
+    mutating func string(_ prefix: UInt8, _ number: Int64) {
+        beforeValue()
+        writeID(prefix, number)
+    }
+
     mutating func string(_ text: String) {
         beforeValue()
         writeString(text)
@@ -48,7 +82,7 @@ struct JSONWriter {
 
     mutating func int(_ value: Int64) {
         beforeValue()
-        bytes.append(contentsOf: String(value).utf8)
+        writeDigits(value)
     }
 
     mutating func int(_ value: Int) { int(Int64(value)) }
@@ -89,6 +123,45 @@ struct JSONWriter {
         bool(value)
     }
 
+    mutating func field(literal name: StaticString, _ text: String) {
+        key(literal: name)
+        string(text)
+    }
+
+    mutating func field(literal name: StaticString, _ value: Int64) {
+        key(literal: name)
+        int(value)
+    }
+
+    mutating func field(literal name: StaticString, _ value: Int) {
+        key(literal: name)
+        int(value)
+    }
+
+    mutating func field(literal name: StaticString, _ value: Bool) {
+        key(literal: name)
+        bool(value)
+    }
+
+    mutating func rawField(literal name: StaticString, _ fragment: some Sequence<UInt8>) {
+        key(literal: name)
+        raw(fragment)
+    }
+
+    /// The bytes written, as `Data`, without copying them: the `Data` holds the writer's storage
+    /// and gives it back when it is freed.
+    consuming func data() -> Data {
+        let storage = bytes
+        guard !storage.isEmpty else { return Data() }
+        // The pointer outlives `withUnsafeBytes`: sound because `storage` is a native array the
+        // deallocator keeps alive and nothing can reach to mutate or resize (it is a `let`), so
+        // its buffer neither moves nor changes until the `Data` frees it. A `Data` mutated in
+        // place writes only into bytes that nothing else reads.
+        let base = storage.withUnsafeBytes { UnsafeMutableRawPointer(mutating: $0.baseAddress) }
+        guard let base else { return Data(storage) }
+        return Data(bytesNoCopy: base, count: storage.count, deallocator: .custom { _, _ in _ = storage })
+    }
+
     mutating func rawField(_ name: String, _ fragment: some Sequence<UInt8>) {
         key(name)
         raw(fragment)
@@ -102,6 +175,34 @@ struct JSONWriter {
         guard let last = filled.last else { return }
         if last { bytes.append(UInt8(ascii: ",")) }
         filled[filled.count - 1] = true
+    }
+
+    /// Writes the decimal digits of `value` (with a minus sign when negative), as `String(value)`
+    /// would, without making a string.
+    private mutating func writeDigits(_ value: Int64) {
+        if value >= 0 && value < 10 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        // 2^63 has 19 digits.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
+    private mutating func writeID(_ prefix: UInt8, _ number: Int64) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(prefix)
+        writeDigits(number)
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Writes `text` quoted, escaped like `JSONValue.serialized()`: quote, backslash, \n, \r, \t

@@ -1,3 +1,4 @@
+import Foundation
 import Wire
 
 /// One client connection's state. Owned by the event loop and touched only on its thread.
@@ -47,9 +48,14 @@ final class Connection {
     /// The body bytes this connection's request counts against `Limits.bodyBytesInFlight`
     /// (its `Content-Length`, from its head until its handler answers).
     var bodyReservation = 0
-    /// Bytes to write start at `outputSent`.
+    /// Bytes to write start at `outputSent`: a response's head (and a small body, or anything
+    /// written before it), sent before `outputBody`.
     var output: [UInt8] = []
     var outputSent = 0
+    /// A response's body, sent from the handler's own buffer after `output` (never copied into
+    /// it); bytes to write start at `outputBodySent`.
+    var outputBody = Data()
+    var outputBodySent = 0
 
     /// Monotonic nanoseconds: when the current request's first byte arrived, when the
     /// connection became idle, when the current write began, when lingering ends.
@@ -102,5 +108,5 @@ final class Connection {
     }
 
     /// Whether bytes remain to be written.
-    var hasOutput: Bool { outputSent < output.count }
+    var hasOutput: Bool { outputSent < output.count || outputBodySent < outputBody.count }
 }

@@ -234,7 +234,12 @@ extension EventLoop {
         if shuttingDown || connection.readClosed { connection.closeAfterResponse = true }
         exchange.bytes = encoder.encode(
             completion.response, into: &connection.output, headOnly: exchange.headOnly,
-            close: connection.closeAfterResponse, keepAliveHeader: connection.keepAliveHeader)
+            close: connection.closeAfterResponse, keepAliveHeader: connection.keepAliveHeader,
+            appendingBody: false)
+        if exchange.bytes > 0 {
+            connection.outputBody = completion.response.body
+            connection.outputBodySent = 0
+        }
         connection.exchange = exchange
         connection.phase = .writing
         connection.writeStarted = now
@@ -262,17 +267,21 @@ extension EventLoop {
         flush(connection)
     }
 
-    /// Writes what the connection has to write, as far as the socket takes it.
+    /// Writes what the connection has to write, as far as the socket takes it: the head bytes
+    /// and the body in one `sendmsg(2)` (gathered, so neither is copied to join them).
     func flush(_ connection: Connection) {
         while connection.hasOutput {
-            let sent = connection.output.withUnsafeBytes { bytes -> Int in
-                guard let base = bytes.baseAddress else { return 0 }
-                return send(
-                    connection.fd, base + connection.outputSent, bytes.count - connection.outputSent,
-                    Int32(MSG_NOSIGNAL))
+            let sent = connection.output.withUnsafeBytes { head in
+                connection.outputBody.withUnsafeBytes { body in
+                    Self.send(
+                        connection.fd, head, from: connection.outputSent, then: body,
+                        from: connection.outputBodySent)
+                }
             }
             if sent > 0 {
-                connection.outputSent += sent
+                let fromHead = min(sent, connection.output.count - connection.outputSent)
+                connection.outputSent += fromHead
+                connection.outputBodySent += sent - fromHead
                 continue
             }
             let code = errno
@@ -284,7 +293,33 @@ extension EventLoop {
         }
         connection.output.removeAll(keepingCapacity: connection.output.capacity <= 256 * 1024)
         connection.outputSent = 0
+        connection.outputBody = Data()
+        connection.outputBodySent = 0
         if connection.phase == .writing { responseWritten(connection) }
+    }
+
+    /// Sends `head` from `headStart` and then `body` from `bodyStart`, in one call, without
+    /// `SIGPIPE`; returns what `sendmsg(2)` returns.
+    private static func send(
+        _ fd: Int32, _ head: UnsafeRawBufferPointer, from headStart: Int, then body: UnsafeRawBufferPointer,
+        from bodyStart: Int
+    ) -> Int {
+        withUnsafeTemporaryAllocation(of: iovec.self, capacity: 2) { vectors in
+            var count = 0
+            func gather(_ part: UnsafeRawBufferPointer, from start: Int) {
+                guard start < part.count, let base = part.baseAddress else { return }
+                vectors[count] = iovec(
+                    iov_base: UnsafeMutableRawPointer(mutating: base + start), iov_len: part.count - start)
+                count += 1
+            }
+            gather(head, from: headStart)
+            gather(body, from: bodyStart)
+            guard count > 0 else { return 0 }
+            var message = msghdr()
+            message.msg_iov = vectors.baseAddress
+            message.msg_iovlen = count
+            return Glibc.sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+        }
     }
 
     private func responseWritten(_ connection: Connection) {

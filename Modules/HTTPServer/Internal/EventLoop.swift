@@ -18,8 +18,11 @@ import Wire
 /// table, the encoder, the shutdown bookkeeping, `now`) is read and written only on the loop's
 /// thread, inside `run()` and the methods it calls. Other threads call only `complete`,
 /// `requestShutdown`, `waitUntilStopped`, `setFaultProfile` and `faultProfile`, which touch
-/// `shared`, `dice` (both mutexes) and the pipe's write end (written under `shared`'s lock, and
-/// closed under it, so no write ever reaches a closed descriptor).
+/// `shared`, `dice` (both mutexes) and the pipe's write end. The pipe is written outside the lock
+/// (a handler thread holding it across `write(2)` made the loop spin on it), by a thread counted
+/// in `wakesInFlight` under the lock before it lets go; `finish` stops new wakes under the lock
+/// and waits for that count to reach zero before it closes the pipe, so no write ever reaches a
+/// closed (or reused) descriptor.
 final class EventLoop: @unchecked Sendable {
     /// A handler's answer, on its way back to the loop.
     struct Completion: Sendable {
@@ -42,6 +45,8 @@ final class EventLoop: @unchecked Sendable {
     let counters = Counters()
     let executor = HandlerExecutor()
     private let shared = Mutex(Shared())
+    /// Threads that were told (under `shared`'s lock) to write the wake pipe and have not yet.
+    private let wakesInFlight = Atomic<Int>(0)
     private let dice: Mutex<FaultDice>
     private let wakeRead: Int32
     private let wakeWrite: Int32
@@ -118,13 +123,17 @@ final class EventLoop: @unchecked Sendable {
 
     /// Hands a handler's response to the loop (from any thread).
     func complete(_ completion: Completion) {
-        shared.withLock { shared in
-            guard !shared.stopped else { return }
+        let wakes = shared.withLock { shared -> Bool in
+            guard !shared.stopped else { return false }
             shared.completions.append(completion)
-            if !shared.wakePending {
-                shared.wakePending = true
-                wake()
-            }
+            guard !shared.wakePending else { return false }
+            shared.wakePending = true
+            wakesInFlight.add(1, ordering: .relaxed)
+            return true
+        }
+        if wakes {
+            wake()
+            wakesInFlight.subtract(1, ordering: .releasing)
         }
     }
 
@@ -158,7 +167,8 @@ final class EventLoop: @unchecked Sendable {
         dice.withLock { $0.decide(for: method) }
     }
 
-    /// Writes one byte to the wake pipe; called with `shared`'s lock held.
+    /// Writes one byte to the wake pipe; called with `shared`'s lock held, or counted in
+    /// `wakesInFlight`.
     private func wake() {
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
@@ -368,10 +378,12 @@ final class EventLoop: @unchecked Sendable {
         let waiters = shared.withLock { shared in
             shared.stopped = true
             shared.report = report
-            Glibc.close(wakeWrite)
             defer { shared.waiters = [] }
             return shared.waiters
         }
+        // No wake starts after `stopped`; the ones already told to write are a `write(2)` away.
+        while wakesInFlight.load(ordering: .acquiring) > 0 { sched_yield() }
+        Glibc.close(wakeWrite)
         Glibc.close(wakeRead)
         executor.stop()
         for waiter in waiters { waiter.resume(returning: report) }

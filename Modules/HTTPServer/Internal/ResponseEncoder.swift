@@ -11,9 +11,12 @@ struct ResponseEncoder {
     private var dateSecond = -1
     private var dateBytes: [UInt8] = []
 
-    /// Appends `response` to `buffer`; returns the number of body bytes written.
+    /// Appends `response` to `buffer` (its head only, when not `appendingBody`: the caller sends
+    /// the body from where it is); returns the number of body bytes the response carries on the
+    /// wire (0 for HEAD and for a status without a body).
     mutating func encode(
-        _ response: Response, into buffer: inout [UInt8], headOnly: Bool, close: Bool, keepAliveHeader: Bool
+        _ response: Response, into buffer: inout [UInt8], headOnly: Bool, close: Bool, keepAliveHeader: Bool,
+        appendingBody: Bool = true
     ) -> Int {
         let status = (100...999).contains(response.status) ? response.status : 500
         let hasBody = !(100..<200).contains(status) && status != 204 && status != 304
@@ -40,7 +43,7 @@ struct ResponseEncoder {
         }
         buffer.append(contentsOf: [0x0D, 0x0A])
         guard hasBody, !headOnly else { return 0 }
-        buffer.append(contentsOf: response.body)
+        if appendingBody { buffer.append(contentsOf: response.body) }
         return response.body.count
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Storage
 import Wire
 
@@ -43,65 +44,92 @@ extension BackendCore {
     /// A reply appears with its parent as context (`.reply(parent:)`), a repost with its
     /// reposter (`.repost(by:)`); each entry has its own id (`p<post>` or `r<repost>`), so the
     /// same media may appear twice in one page.
+    ///
+    /// Each row's stored JSON (its post's, its parent's, its reposter's) is copied once, from
+    /// where SQLite holds it into one buffer for the page; once the rows are ranked, the facts
+    /// are gathered and the document is written around them into one buffer sized for it all,
+    /// which becomes the response's body without another copy.
     func feed(_ route: RouteRequest) throws -> Response {
         let limit = try route.limit()
         let after = try route.cursor(list: "f", count: 3)?.parts ?? [Int64.max, Int64.max, Int64.max]
         return try read { db in
             let viewer = try authenticate(route.request, db)
-            var builder = ResponseBuilder()
-            var page = JSONWriter(capacity: 16 * 1024)
-            page.beginObject()
-            page.key("entries")
-            page.beginArray()
+            var stored: [UInt8] = []
+            stored.reserveCapacity(limit * 4 * 1024)
+            func store(_ row: borrowing RowCursor, _ column: Int) throws -> Range<Int> {
+                let start = stored.count
+                try row.withUnsafeBytes(column) { stored.append(contentsOf: $0) }
+                return start..<stored.count
+            }
             var rows: [FeedRow] = []
             rows.reserveCapacity(limit + 1)
             try db.forEach(Self.feedSQL, viewer.id, after[0], after[1], after[2], limit + 1) { row in
-                guard let post = try PostRow(row, at: 3) else { return }
-                let reposterOffset = 3 + 2 * PostRow.columnCount
+                let postOffset = 3
+                let parentOffset = postOffset + PostRow.columnCount
+                let reposterOffset = parentOffset + PostRow.columnCount
+                guard let post = try PostRow(row, at: postOffset, readingJSON: false) else { return }
+                let parent = try PostRow(row, at: parentOffset, readingJSON: false)
                 rows.append(
                     FeedRow(
                         key: (try row.int64(0), try row.int64(1), try row.int64(2)), post: post,
-                        parent: try PostRow(row, at: 3 + PostRow.columnCount),
-                        reposter: try row.isNull(reposterOffset) ? nil : try row.bytes(reposterOffset)))
+                        media: try store(row, PostRow.jsonColumn(at: postOffset)), parent: parent,
+                        parentMedia: parent == nil
+                            ? 0..<0 : try store(row, PostRow.jsonColumn(at: parentOffset)),
+                        reposter: try row.isNull(reposterOffset) ? nil : try store(row, reposterOffset)))
             }
             rows.sort { $0.key > $1.key }
             let hasMore = rows.count > limit
-            for entry in rows.prefix(limit) {
-                page.beginObject()
-                page.key("context")
-                page.beginObject()
-                if let reposter = entry.reposter {
-                    page.field("type", "repost")
-                    page.rawField("by", reposter)
-                } else if let parent = entry.parent {
-                    page.field("type", "reply")
-                    page.rawField("parent", parent.json)
-                    builder.add(parent)
-                } else {
-                    page.field("type", "standalone")
-                }
-                page.endObject()
-                page.field("id", entry.key.1 == 0 ? "p\(entry.key.2)" : "r\(entry.key.2)")
-                page.rawField("media", entry.post.json)
-                page.endObject()
+            let entries = rows.prefix(limit)
+            var builder = ResponseBuilder(expectedPosts: 2 * entries.count)
+            for entry in entries {
+                if entry.reposter == nil, let parent = entry.parent { builder.add(parent) }
                 builder.add(entry.post)
             }
-            page.endArray()
-            if hasMore, let last = rows.prefix(limit).last {
-                page.field(
-                    "nextCursor", Cursor(list: "f", parts: [last.key.0, last.key.1, last.key.2]).encoded)
+            let body = builder.document("page", payloadCapacity: stored.count + entries.count * 96 + 128) {
+                page in
+                page.beginObject()
+                page.key(literal: "entries")
+                page.beginArray()
+                for entry in entries {
+                    page.beginObject()
+                    page.key(literal: "context")
+                    page.beginObject()
+                    if let reposter = entry.reposter {
+                        page.field(literal: "type", "repost")
+                        page.rawField(literal: "by", stored[reposter])
+                    } else if entry.parent != nil {
+                        page.field(literal: "type", "reply")
+                        page.rawField(literal: "parent", stored[entry.parentMedia])
+                    } else {
+                        page.field(literal: "type", "standalone")
+                    }
+                    page.endObject()
+                    page.key(literal: "id")
+                    page.string(UInt8(ascii: entry.key.1 == 0 ? "p" : "r"), entry.key.2)
+                    page.rawField(literal: "media", stored[entry.media])
+                    page.endObject()
+                }
+                page.endArray()
+                if hasMore, let last = entries.last {
+                    page.field(
+                        literal: "nextCursor",
+                        Cursor(list: "f", parts: [last.key.0, last.key.1, last.key.2]).encoded)
+                }
+                page.endObject()
             }
-            page.endObject()
-            return builder.response("page", page.bytes)
+            return .json(200, body)
         }
     }
 }
 
 /// One entry of a feed page as the feed's query returns it: its rank key (time, source, item
-/// id), its post, the post's parent (a reply's context) and the reposter's stored JSON.
+/// id), its post and the post's parent (a reply's context) without their JSON, and where the
+/// page's buffer of stored JSON holds the post's, the parent's and the reposter's.
 private struct FeedRow {
     var key: (Int64, Int64, Int64)
     var post: PostRow
+    var media: Range<Int>
     var parent: PostRow?
-    var reposter: [UInt8]?
+    var parentMedia: Range<Int>
+    var reposter: Range<Int>?
 }

@@ -139,6 +139,8 @@ public enum LintCommand {
             root: root, directories: ["Modules", "Sockets"])
         checked.append("Modules/**/*.swift")
         checked.append("Sockets/**/*.swift")
+        diagnostics += ForbiddenImportCheck().run(root: root, directories: ["Modules", "Sockets", "Apps"])
+        checked.append("Apps/**/*.swift")
         let errors = diagnostics.filter { $0.severity == .error }.count
         if json {
             output.write(jsonReport(checked: checked, diagnostics: diagnostics) + "\n")

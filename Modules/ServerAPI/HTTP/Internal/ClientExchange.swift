@@ -72,6 +72,8 @@ struct ClientExchange: Sendable {
     func run(control: ExchangeControl) -> Result<Response, ClientFailure> {
         guard pool.acquireSlot(until: deadline) else { return .failure(.expired) }
         defer { pool.releaseSlot() }
+        // (a caller that gave up while this waited for a slot: leave the idle connections be)
+        if control.isAbandoned { return .failure(.cancelled) }
         if isRead, let idle = pool.takeIdle() {
             let (result, receivedAny) = attempt(on: idle, control: control)
             guard case .failure(.lost) = result, !receivedAny else { return result }

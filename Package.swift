@@ -178,6 +178,7 @@ let package = Package(
                 "ServerAPI", "NetworkingTesting", "Networking", "Backend", "Composition", "HTTPServer",
                 "MediaModel",
                 "Storage", "Wire", "SocketTesting", "backend-server", "Imaging", "PhotoTesting",
+                "CommandLineKit",
             ]),
         tests(
             "FeedCaching",

@@ -121,7 +121,7 @@ public final class HTTPTransport: Transport {
         let control = ExchangeControl()
         let outcome = Outcome()
         let thread = Thread {
-            Self.blockBrokenPipeSignal()
+            Self.blockAsynchronousSignals()
             outcome.resolve(exchange.run(control: control))
         }
         thread.name = "HTTPTransport exchange"
@@ -161,13 +161,17 @@ public final class HTTPTransport: Transport {
         return timeout + .seconds(min(wait, 3600))
     }
 
-    /// Blocks SIGPIPE on the calling thread (an exchange's own): a TLS write to a closed peer
-    /// (OpenSSL writes with `write`, which cannot take `MSG_NOSIGNAL`) then fails with `EPIPE`
-    /// instead of ending the process; the pending signal is dropped when the thread ends.
-    private static func blockBrokenPipeSignal() {
+    /// Blocks the asynchronous signals on the calling thread (an exchange's own): none of its
+    /// socket calls is then interrupted (`EINTR`) by a signal meant for the process (SIGCHLD, say),
+    /// and a TLS write to a closed peer (OpenSSL writes with `write`, which cannot take
+    /// `MSG_NOSIGNAL`) fails with `EPIPE` instead of raising SIGPIPE; the pending signal is
+    /// dropped when the thread ends. Faults (SIGSEGV and the like) stay unblocked.
+    private static func blockAsynchronousSignals() {
         var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGPIPE)
+        sigfillset(&signals)
+        for fault in [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT, SIGSYS] {
+            sigdelset(&signals, fault)
+        }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 }

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import Glibc
 import ServerAPI
@@ -44,17 +45,19 @@ import Wire
 }
 
 /// `openssl s_server -www` on a port of its choosing, with a self-signed certificate for
-/// `localhost` made into a temporary directory.
+/// `localhost` made into a temporary directory. Spawned with `posix_spawn` (never Foundation's
+/// `Process`, which can crash a test process with many descriptors open), its standard output
+/// going to a file in that directory and no descriptor of this process inherited.
 final class TLSTestServer: Sendable {
     let port: Int
     let certificatePath: String
-    private let process: Process
-    private let directory: URL
+    private let pid: pid_t
+    private let directory: String
 
-    private init(port: Int, certificatePath: String, process: Process, directory: URL) {
+    private init(port: Int, certificatePath: String, pid: pid_t, directory: String) {
         self.port = port
         self.certificatePath = certificatePath
-        self.process = process
+        self.pid = pid
         self.directory = directory
     }
 
@@ -70,82 +73,80 @@ final class TLSTestServer: Sendable {
             return nil
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "tls-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let certificate = directory.appendingPathComponent("cert.pem").path
-        let key = directory.appendingPathComponent("key.pem").path
-        let made = try await run(
-            openssl,
-            [
-                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-days", "1",
-                "-keyout", key, "-out", certificate,
-            ])
-        guard made == 0 else {
-            Issue.record("openssl req could not make a certificate (exit status \(made))")
-            try? FileManager.default.removeItem(at: directory)
+            "tls-test-\(UUID().uuidString)"
+        ).path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let certificate = directory + "/cert.pem"
+        let key = directory + "/key.pem"
+        let made = try await onThread {
+            try Subprocess.run(
+                openssl,
+                [
+                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-days", "1",
+                    "-keyout", key, "-out", certificate,
+                ])
+        }
+        guard made.status == 0 else {
+            Issue.record(
+                "openssl req could not make a certificate (exit status \(made.status)): \(made.errorText)")
+            try? FileManager.default.removeItem(atPath: directory)
             return nil
         }
 
         // `-accept 0` takes a free port and prints it: `ACCEPT [::]:PORT`.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: openssl)
-        process.arguments = ["s_server", "-www", "-accept", "0", "-cert", certificate, "-key", key]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let port = await acceptedPort(output.fileHandleForReading)
-        guard let port else {
-            Issue.record("openssl s_server did not say which port it listens on")
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            try? FileManager.default.removeItem(at: directory)
-            return nil
+        let log = directory + "/s_server.out"
+        let pid = try spawn(
+            openssl, ["s_server", "-www", "-accept", "0", "-cert", certificate, "-key", key], output: log)
+        let server = TLSTestServer(port: 0, certificatePath: certificate, pid: pid, directory: directory)
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("ACCEPT") }),
+                let port = line.split(separator: ":").last.flatMap({ Int($0) })
+            {
+                return TLSTestServer(port: port, certificatePath: certificate, pid: pid, directory: directory)
+            }
+            // (an external process's output, which nothing can signal: looked at again shortly)
+            try await Task.sleep(for: .milliseconds(10))
         }
-        return TLSTestServer(port: port, certificatePath: certificate, process: process, directory: directory)
+        Issue.record("openssl s_server did not say which port it listens on within 60 s")
+        server.stop()
+        return nil
     }
 
-    /// Stops the server and removes its directory. (SIGKILL: a process spawned from a thread of
-    /// the test runner may inherit a signal mask that blocks SIGTERM.)
+    /// Stops the server (SIGKILL: a child spawned from a thread of the test runner may inherit
+    /// a signal mask that blocks SIGTERM), reaps it and removes its directory.
     func stop() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(at: directory)
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        try? FileManager.default.removeItem(atPath: directory)
     }
 
-    /// The port of the server's `ACCEPT` line, read on a thread of its own (nil at end of output).
-    private static func acceptedPort(_ handle: FileHandle) async -> Int? {
-        await withCheckedContinuation { continuation in
-            Thread {
-                var text = ""
-                while true {
-                    let data = handle.availableData
-                    guard !data.isEmpty else { return continuation.resume(returning: nil) }
-                    text += String(decoding: data, as: UTF8.self)
-                    if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("ACCEPT") }),
-                        let port = line.split(separator: ":").last.flatMap({ Int($0) })
-                    {
-                        return continuation.resume(returning: port)
-                    }
-                }
-            }.start()
+    /// Spawns `executable` with standard output to the file `output`, standard input and error
+    /// to /dev/null, and no other descriptor of this process.
+    private static func spawn(_ executable: String, _ arguments: [String], output: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        _ = Subprocess.addCloseFrom?(&actions, 3)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard result == 0 else {
+            throw StubError(description: "cannot start \(executable): \(String(cString: strerror(result)))")
         }
+        return pid
     }
 
-    /// Runs a command to its end (waiting on a thread of its own); its exit status.
-    private static func run(_ executable: String, _ arguments: [String]) async throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return await withCheckedContinuation { continuation in
-            Thread {
-                process.waitUntilExit()
-                continuation.resume(returning: process.terminationStatus)
-            }.start()
+    /// Runs `body` on a thread of its own (it blocks), off the cooperative pool.
+    private static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
         }
     }
 }

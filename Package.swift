@@ -82,7 +82,7 @@ let package = Package(
         module("Backend", ["Basics", "COpenSSL", "Composition", "Wire", "MediaModel", "Storage", "Imaging"]),
         // The networking stack: the API client and its transports, the feed cache, the mutation
         // manager, and Networking composing their services into one catalog.
-        module("ServerAPI", ["Basics", "Composition", "Wire", "MediaModel"]),
+        module("ServerAPI", ["Basics", "COpenSSL", "Composition", "Wire", "MediaModel"]),
         module("FeedCaching", ["Basics", "Composition", "Wire", "MediaModel", "Storage", "ServerAPI"]),
         module(
             "Mutations",
@@ -178,6 +178,7 @@ let package = Package(
                 "ServerAPI", "NetworkingTesting", "Networking", "Backend", "Composition", "HTTPServer",
                 "MediaModel",
                 "Storage", "Wire", "SocketTesting", "backend-server", "Imaging", "PhotoTesting",
+                "CommandLineKit",
             ]),
         tests(
             "FeedCaching",

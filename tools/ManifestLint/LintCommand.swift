@@ -12,8 +12,9 @@ public enum LintCommand {
         summary: """
             Validates Manifests/*.json against each app's catalog (the same validator the apps run at
             launch), checks the package graph (no shared module depends on an app, no app on another,
-            modules only on the layers beneath them) and that no source under Modules/ or Sockets/
-            names an app.
+            modules only on the layers beneath them), that no source under Modules/ or Sockets/
+            names an app, and that nothing an app is built from (Modules/, Sockets/, Apps/) imports
+            FoundationNetworking.
             """,
         usage: "[check|matrix|graph] [options]",
         options: [
@@ -139,6 +140,8 @@ public enum LintCommand {
             root: root, directories: ["Modules", "Sockets"])
         checked.append("Modules/**/*.swift")
         checked.append("Sockets/**/*.swift")
+        diagnostics += ForbiddenImportCheck().run(root: root, directories: ["Modules", "Sockets", "Apps"])
+        checked.append("Apps/**/*.swift")
         let errors = diagnostics.filter { $0.severity == .error }.count
         if json {
             output.write(jsonReport(checked: checked, diagnostics: diagnostics) + "\n")

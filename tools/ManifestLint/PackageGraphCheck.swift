@@ -42,7 +42,7 @@ public struct PackageGraphCheck: Sendable {
         "ListEngine": ["Basics"],
         "Sockets": ["Basics", "Composition", "MediaModel"],
         "Backend": ["Basics", "COpenSSL", "Composition", "Wire", "MediaModel", "Storage", "Imaging"],
-        "ServerAPI": ["Basics", "Composition", "Wire", "MediaModel"],
+        "ServerAPI": ["Basics", "COpenSSL", "Composition", "Wire", "MediaModel"],
         "FeedCaching": ["Basics", "Composition", "Wire", "MediaModel", "Storage", "ServerAPI"],
         "Mutations": ["Basics", "Composition", "Wire", "MediaModel", "Storage", "ServerAPI", "FeedCaching"],
         "Networking": ["Basics", "Composition", "Storage", "ServerAPI", "FeedCaching", "Mutations"],

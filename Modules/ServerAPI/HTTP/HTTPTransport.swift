@@ -1,12 +1,10 @@
 import Foundation
+import Glibc
 import Synchronization
 import Wire
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// A `Transport` over real HTTP/1.1 (URLSession), to a backend served by `backend-server`.
+/// A `Transport` over real HTTP/1.1 (a small client of our own on POSIX sockets, with TLS from
+/// the system's OpenSSL for `https`), to a backend served by `backend-server`.
 ///
 /// It follows the rules every transport shares: it returns every response that arrived, 4xx and
 /// 5xx included (with their `Retry-After` and other headers), so `Response.error(for:now:)`
@@ -15,19 +13,26 @@ import Wire
 ///
 /// | what happened | thrown |
 /// | --- | --- |
-/// | the connection was refused, the host is unknown, no network | `offline` (nothing was sent) |
+/// | the connection was refused, the host is unknown, no network, the TLS handshake or the server's certificate failed | `offline` (nothing was sent) |
 /// | no response within `timeout` (plus a long poll's `wait`) | `timeout` |
 /// | the connection closed before the whole response arrived | `timeout`, "response lost": the server may have applied the request, so a retry must reuse its `Idempotency-Key` |
-/// | the calling task was cancelled | `cancelled` (the URLSession task is cancelled too) |
+/// | the calling task was cancelled | `cancelled` (the connection is shut down at once) |
 ///
-/// Headers pass through as set, the `Authorization: Bearer` token of `APIClient` included.
+/// Headers pass through as set, the `Authorization: Bearer` token of `APIClient` included; the
+/// transport adds `Host` (with the port) and frames a body with `Content-Length`. A response's
+/// body is framed by `Content-Length`, `Transfer-Encoding: chunked`, or the server's closing the
+/// connection; a response to HEAD, and a 1xx, 204 or 304, has none.
 ///
-/// Reads (GET and HEAD) share keep-alive connections. A change (any other method) goes out on a
-/// connection of its own, closed after its response: when a server loses a change's response by
-/// closing a reused connection, libcurl under URLSession retries on a fresh one but cannot
-/// rewind the body it already sent, and the request stalls until the timeout. On a connection
-/// of its own the loss shows at once, and the mutation manager resends with the same
-/// `Idempotency-Key`.
+/// Reads (GET and HEAD) share keep-alive connections. A read sent on a kept connection that the
+/// server had meanwhile closed (it ends before any byte of a response) is sent once more on a new
+/// connection, which is safe for a read. A change (any other method) goes out on a connection of
+/// its own with `Connection: close`, and is never resent by the transport: when its connection
+/// is lost, the loss shows at once as a lost response, and the mutation manager resends with the
+/// same `Idempotency-Key`.
+///
+/// Each exchange's blocking socket work runs on a thread of its own, never on the caller's; the
+/// deadline and cancellation shut its socket down from outside, so the caller is answered at
+/// once, whatever the socket is doing.
 ///
 /// ```swift
 /// let transport = HTTPTransport(baseURL: URL(string: "http://127.0.0.1:8080")!)
@@ -40,38 +45,48 @@ public final class HTTPTransport: Transport {
     /// How long a request may take, from sending to the last byte of the response. A long poll
     /// (`GET /v1/events?wait=N`) gets `N` seconds more.
     public let timeout: Duration
-    /// Keep-alive connections for reads.
-    private let session: URLSession
+    /// Where to connect; nil when `baseURL` is not an `http(s)://HOST[:PORT]` address.
+    private let endpoint: ClientEndpoint?
+    /// The TLS context for `https` (or why none could be made); nil for `http`.
+    private let tls: Result<TLSContext, ClientFailure>?
+    /// Connections for reads, kept alive between them.
+    private let reads: ConnectionPool
     /// Connections for changes, one per request (`Connection: close`).
-    private let changeSession: URLSession
+    private let changes: ConnectionPool
 
     /// Makes a transport to `baseURL`.
     ///
     /// - Parameters:
-    ///   - baseURL: the server's base URL (`http://127.0.0.1:8080`); request targets are appended.
+    ///   - baseURL: the server's base URL (`http://127.0.0.1:8080` or `https://...`); request
+    ///     targets are appended.
     ///   - timeout: the longest a request may take (default 15 s); a long poll gets its `wait` on
     ///     top.
     ///   - maximumConnections: connections open to the server at once for reads, and as many
     ///     for changes (default 6 each).
-    public init(baseURL: URL, timeout: Duration = .seconds(15), maximumConnections: Int = 6) {
-        self.baseURL = baseURL
-        self.timeout = max(timeout, .milliseconds(1))
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpMaximumConnectionsPerHost = max(1, maximumConnections)
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        // The transport enforces each request's own limit (long polls get longer); URLSession's
-        // session-wide inactivity timeout would cut them short, so it is set out of the way.
-        configuration.timeoutIntervalForRequest = 24 * 3600
-        session = URLSession(configuration: configuration)
-        changeSession = URLSession(configuration: configuration)
+    public convenience init(baseURL: URL, timeout: Duration = .seconds(15), maximumConnections: Int = 6) {
+        self.init(
+            baseURL: baseURL, timeout: timeout, maximumConnections: maximumConnections,
+            trustedCertificates: nil)
     }
 
-    deinit {
-        session.invalidateAndCancel()
-        changeSession.invalidateAndCancel()
+    /// Makes a transport that trusts only the certificates in the PEM file `trustedCertificates`
+    /// for `https` (the system's trust store when nil): for tests against a server with a
+    /// certificate of their own.
+    package init(baseURL: URL, timeout: Duration, maximumConnections: Int, trustedCertificates: String?) {
+        self.baseURL = baseURL
+        self.timeout = max(timeout, .milliseconds(1))
+        endpoint = ClientEndpoint(baseURL: baseURL)
+        if endpoint?.isSecure == true {
+            do throws(ClientFailure) {
+                tls = .success(try TLSContext(trustedCertificates: trustedCertificates))
+            } catch {
+                tls = .failure(error)
+            }
+        } else {
+            tls = nil
+        }
+        reads = ConnectionPool(capacity: maximumConnections)
+        changes = ConnectionPool(capacity: maximumConnections)
     }
 
     /// Sends `request` and returns the response that arrived, whatever its status.
@@ -82,7 +97,7 @@ public final class HTTPTransport: Transport {
         if Task.isCancelled {
             throw TransportError(.cancelled, "the request was cancelled before it was sent", request: named)
         }
-        guard let url = url(for: request) else {
+        guard let endpoint, let target = target(for: request) else {
             throw TransportError(
                 .offline,
                 "cannot make a URL from the server address '\(baseURL.absoluteString)' and the target "
@@ -90,64 +105,54 @@ public final class HTTPTransport: Transport {
                 request: named)
         }
         let limit = limit(for: request)
-        var urlRequest = URLRequest(
-            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.seconds(limit))
-        urlRequest.httpMethod = request.method.rawValue
-        for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
-        // Every request but GET and HEAD carries a body, if only an empty one, so it is framed
-        // with Content-Length (never chunked, which the server refuses).
-        let isChange = request.method != .get && request.method != .head
-        if isChange {
-            urlRequest.httpBody = request.body
-            urlRequest.setValue("close", forHTTPHeaderField: "Connection")
+        let exchange: ClientExchange
+        do throws(ClientFailure) {
+            let context = try tls?.get()
+            exchange = try ClientExchange(
+                request, target: target, endpoint: endpoint, tls: context,
+                pool: request.method == .get || request.method == .head ? reads : changes, limit: limit)
+        } catch {
+            throw classify(error, limit: limit, request: named)
         }
 
-        let session = isChange ? changeSession : session
         // The caller gets the first of: the exchange's result, the limit passing, its own
-        // cancellation. It never waits for URLSession to acknowledge a cancel: cancelling a task
-        // can block in FoundationNetworking (its queue may be busy with that very response), so
-        // the cancel is sent from a dispatch thread and nothing here waits for it.
-        let expired = Expiry()
+        // cancellation. The exchange runs on a thread of its own; the deadline and a cancel shut
+        // its socket down (which ends any blocked call at once) and never wait for it.
+        let control = ExchangeControl()
         let outcome = Outcome()
-        let exchange = Task {
-            do {
-                outcome.resolve(.success(try await session.data(for: urlRequest)))
-            } catch {
-                outcome.resolve(.failure(error))
-            }
+        let thread = Thread {
+            Self.blockAsynchronousSignals()
+            outcome.resolve(exchange.run(control: control))
         }
+        thread.name = "HTTPTransport exchange"
+        thread.start()
         let watchdog = Task {
             try await Task.sleep(for: limit)
-            expired.fire()
-            outcome.resolve(.failure(CancellationError()))
-            Self.cancelWithoutWaiting(exchange)
+            outcome.resolve(.failure(.expired))
+            control.abandon()
         }
         let result = await withTaskCancellationHandler {
             await outcome.value
         } onCancel: {
-            outcome.resolve(.failure(CancellationError()))
-            Self.cancelWithoutWaiting(exchange)
+            outcome.resolve(.failure(.cancelled))
+            control.abandon()
         }
         watchdog.cancel()
         switch result {
-        case .success(let (data, response)):
-            guard let http = response as? HTTPURLResponse else {
-                throw TransportError(
-                    .timeout,
-                    "the server at \(baseURL.absoluteString) sent something that is not an HTTP response; "
-                        + "the request may have been applied", request: named)
-            }
-            return Response(status: http.statusCode, headers: Self.headers(of: http), body: data)
-        case .failure(let error):
-            throw classify(error, expired: expired.hasFired, limit: limit, request: named)
+        case .success(let response): return response
+        case .failure(let failure): throw classify(failure, limit: limit, request: named)
         }
     }
 
-    /// The base URL with the request's target appended.
-    func url(for request: Request) -> URL? {
+    /// The request-target on the wire: the base URL's path, then the request's target.
+    func target(for request: Request) -> String? {
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
-        return URL(string: base + request.target)
+        guard let url = URL(string: base + request.target),
+            let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else { return nil }
+        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        return components.percentEncodedQuery.map { "\(path)?\($0)" } ?? path
     }
 
     /// `timeout`, plus the `wait` of a long poll.
@@ -156,51 +161,34 @@ public final class HTTPTransport: Transport {
         return timeout + .seconds(min(wait, 3600))
     }
 
-    private static func headers(of response: HTTPURLResponse) -> Headers {
-        var headers = Headers()
-        let fields = response.allHeaderFields.compactMap { key, value -> (String, String)? in
-            guard let name = key as? String else { return nil }
-            return (name, "\(value)")
+    /// Blocks the asynchronous signals on the calling thread (an exchange's own): none of its
+    /// socket calls is then interrupted (`EINTR`) by a signal meant for the process (SIGCHLD, say),
+    /// and a TLS write to a closed peer (OpenSSL writes with `write`, which cannot take
+    /// `MSG_NOSIGNAL`) fails with `EPIPE` instead of raising SIGPIPE; the pending signal is
+    /// dropped when the thread ends. Faults (SIGSEGV and the like) stay unblocked.
+    private static func blockAsynchronousSignals() {
+        var signals = sigset_t()
+        sigfillset(&signals)
+        for fault in [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT, SIGSYS] {
+            sigdelset(&signals, fault)
         }
-        for (name, value) in fields.sorted(by: { $0.0 < $1.0 }) { headers.add(name, value) }
-        return headers
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
-
-    /// Cancels `task` from a dispatch thread, so a cancel that blocks holds neither the caller
-    /// nor a thread of the cooperative pool.
-    private static func cancelWithoutWaiting(_ task: Task<Void, Never>) {
-        DispatchQueue.global().async { task.cancel() }
-    }
-
-    static func seconds(_ duration: Duration) -> TimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) * 1e-18
-    }
-}
-
-/// Whether a request's time ran out (set by its watchdog before it cancels the exchange).
-private final class Expiry: Sendable {
-    private let fired = Atomic<Bool>(false)
-
-    func fire() { fired.store(true, ordering: .releasing) }
-
-    var hasFired: Bool { fired.load(ordering: .acquiring) }
 }
 
 /// The result of one exchange, delivered once to the one caller waiting for it: the first of
 /// the response, the deadline and the caller's cancellation wins; later ones are dropped.
 private final class Outcome: Sendable {
     private struct State {
-        var result: Result<(Data, URLResponse), any Error>?
-        var waiter: CheckedContinuation<Result<(Data, URLResponse), any Error>, Never>?
+        var result: Result<Response, ClientFailure>?
+        var waiter: CheckedContinuation<Result<Response, ClientFailure>, Never>?
     }
 
     private let state = Mutex(State())
 
     /// Settles the outcome, unless it is settled already.
-    func resolve(_ result: Result<(Data, URLResponse), any Error>) {
-        let waiter = state.withLock {
-            state -> CheckedContinuation<Result<(Data, URLResponse), any Error>, Never>? in
+    func resolve(_ result: Result<Response, ClientFailure>) {
+        let waiter = state.withLock { state -> CheckedContinuation<Result<Response, ClientFailure>, Never>? in
             guard state.result == nil else { return nil }
             state.result = result
             defer { state.waiter = nil }
@@ -210,10 +198,10 @@ private final class Outcome: Sendable {
     }
 
     /// The outcome, once settled.
-    var value: Result<(Data, URLResponse), any Error> {
+    var value: Result<Response, ClientFailure> {
         get async {
             await withCheckedContinuation { continuation in
-                let settled = state.withLock { state -> Result<(Data, URLResponse), any Error>? in
+                let settled = state.withLock { state -> Result<Response, ClientFailure>? in
                     if let result = state.result { return result }
                     state.waiter = continuation
                     return nil

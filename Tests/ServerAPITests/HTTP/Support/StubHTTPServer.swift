@@ -41,6 +41,7 @@ final class StubHTTPServer: Sendable {
                     }
                 }
                 let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { return nil }
                 bytes += chunk[0..<count]
             }
@@ -61,6 +62,7 @@ final class StubHTTPServer: Sendable {
             while true {
                 let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
                 if count == 0 { return true }
+                if count < 0 && errno == EINTR { continue }
                 if count < 0 { return errno == ECONNRESET }
             }
         }

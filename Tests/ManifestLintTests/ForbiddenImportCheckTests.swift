@@ -1,0 +1,40 @@
+import Composition
+import ManifestLint
+import ManifestLintTesting
+import Testing
+
+@Suite struct ForbiddenImportCheckTests {
+    let check = ForbiddenImportCheck()
+
+    @Test func anImportOfFoundationNetworking_isReportedWhereItStands() {
+        let source = """
+            import Foundation
+
+            #if canImport(FoundationNetworking)
+                @preconcurrency import FoundationNetworking
+            #endif
+            import class FoundationNetworking.URLSession
+            """
+        #expect(
+            check.check(source: source, file: "Modules/X/A.swift").map(\.description) == [
+                "Modules/X/A.swift:4:21: error: 'FoundationNetworking' must not be imported here: it links libcurl "
+                    + "and some thirty shared objects into every launch; use ServerAPI's HTTPTransport",
+                "Modules/X/A.swift:6:1: error: 'FoundationNetworking' must not be imported here: it links libcurl "
+                    + "and some thirty shared objects into every launch; use ServerAPI's HTTPTransport",
+            ])
+    }
+
+    @Test func commentsAndOtherModules_areNotReported() {
+        let source = """
+            import Foundation  // not FoundationNetworking: import FoundationNetworking costs the launch
+            /* import FoundationNetworking */
+            import FoundationEssentials
+            """
+        #expect(check.check(source: source, file: "f.swift").isEmpty)
+    }
+
+    @Test func whatTheAppsAreBuiltFrom_importsNoFoundationNetworking() {
+        let problems = check.run(root: LintFixtures.packageRoot, directories: ["Modules", "Sockets", "Apps"])
+        #expect(problems.map(\.description) == [])
+    }
+}

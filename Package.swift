@@ -263,3 +263,24 @@ for target in package.targets where target.type != .system && target.type != .pl
             .enableUpcomingFeature("MemberImportVisibility"),
         ]
 }
+
+// MARK: - Release builds link the Swift runtime and Foundation into each executable
+
+// `-static-stdlib` (what `--static-swift-stdlib` does, made the default for release builds): an
+// app then maps 12 shared objects instead of 26 at launch and resolves far fewer symbols, which
+// was most of a warm launch's time before `main` (AppRuntime's WholeProcessLaunch article has the
+// figures). It must reach every compile as well as the link, so it is set on every Swift target
+// a release executable is built from (not the tests' support libraries, which need Swift Testing,
+// a dynamic library only). Debug builds and the tests stay dynamic. `hello-world` is left
+// dynamic on purpose: it is `bench process`'s baseline, a plain Foundation program.
+let staticInRelease = BuildSettingCondition.when(configuration: .release)
+for target in package.targets
+where [.regular, .executable].contains(target.type) && target.name != "hello-world"
+    && !(target.path ?? "").hasPrefix("Tests/")
+{
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], staticInRelease)]
+    if target.type == .executable {
+        target.linkerSettings =
+            (target.linkerSettings ?? []) + [.unsafeFlags(["-static-stdlib"], staticInRelease)]
+    }
+}

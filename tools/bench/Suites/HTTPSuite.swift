@@ -340,7 +340,8 @@ extension HTTPSuite {
                     }
                     guard let total = channel.expected, channel.received >= total else { continue }
                     guard channel.received == total else {
-                        throw LoadError(description: "more bytes than one response: pipelining is not used here")
+                        throw LoadError(
+                            description: "more bytes than one response: pipelining is not used here")
                     }
                     channel.expected = nil
                     channel.received = 0

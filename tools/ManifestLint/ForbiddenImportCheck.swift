@@ -23,21 +23,9 @@ public struct ForbiddenImportCheck: Sendable {
 
     /// Every forbidden import in the `.swift` files under `directories` (relative to `root`).
     public func run(root: String, directories: [String]) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        for directory in directories {
-            let base = root.isEmpty ? directory : "\(root)/\(directory)"
-            guard let enumerator = FileManager.default.enumerator(atPath: base) else { continue }
-            var files: [String] = []
-            while let next = enumerator.nextObject() as? String {
-                if next.hasSuffix(".swift") { files.append(next) }
-            }
-            for file in files.sorted() {
-                guard let data = FileManager.default.contents(atPath: "\(base)/\(file)") else { continue }
-                diagnostics += check(
-                    source: String(decoding: data, as: UTF8.self), file: "\(directory)/\(file)")
-            }
+        SwiftSources.read(root: root, directories: directories).flatMap {
+            check(source: $0.text, file: $0.file)
         }
-        return diagnostics
     }
 
     /// Every forbidden import in one source text (comments are not read).

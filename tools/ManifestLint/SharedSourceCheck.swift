@@ -26,21 +26,9 @@ public struct SharedSourceCheck: Sendable {
 
     /// Every naming in the `.swift` files under `directories` (relative to `root`).
     public func run(root: String, directories: [String]) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        for directory in directories {
-            let base = root.isEmpty ? directory : "\(root)/\(directory)"
-            guard let enumerator = FileManager.default.enumerator(atPath: base) else { continue }
-            var files: [String] = []
-            while let next = enumerator.nextObject() as? String {
-                if next.hasSuffix(".swift") { files.append(next) }
-            }
-            for file in files.sorted() {
-                let shown = "\(directory)/\(file)"
-                guard let data = FileManager.default.contents(atPath: "\(base)/\(file)") else { continue }
-                diagnostics += check(source: String(decoding: data, as: UTF8.self), file: shown)
-            }
+        SwiftSources.read(root: root, directories: directories).flatMap {
+            check(source: $0.text, file: $0.file)
         }
-        return diagnostics
     }
 
     /// Every naming in one source text.

@@ -60,30 +60,6 @@ enum PhotoFeedSuite {
         }
     }
 
-    /// One pass down the feed: each sample is one key press and the frame after it; the work it
-    /// started (pages, art loads) is waited for between presses, untimed.
-    @MainActor
-    static func scroll(_ session: AppSession, presses: Int) async -> [Double] {
-        let screen = Screen(size: TerminalSize(columns: 80, rows: 24), colorMode: .trueColor)
-        func frame() -> FrameUpdate {
-            let (buffer, cursor) = session.render()
-            screen.buffer = buffer
-            screen.cursor = cursor
-            return screen.commit()
-        }
-        _ = frame()
-        var samples: [Double] = []
-        let wall = ContinuousClock()
-        for _ in 0..<presses {
-            let start = wall.now
-            _ = session.shell?.handle(.down)
-            blackHole(frame())
-            samples.append((wall.now - start).seconds)
-            await session.settle()
-        }
-        return samples
-    }
-
     @MainActor
     static func launch(_ definition: AppDefinition, data: String, backend: String) async throws -> AppSession
     {
@@ -108,7 +84,7 @@ enum PhotoFeedSuite {
         // The baseline: the same scroll over text posts (Strand: Prism's feed shows photos only).
         let textStart = PeakMemory.reset()
         let text = try await launch(Strand.definition, data: root + "/text-data", backend: textBackend)
-        let textFrames = Samples(await scroll(text, presses: presses))
+        let textFrames = Samples(await HeadlessScroll.run(text, presses: presses).presses)
         let textPeak = PeakMemory.peakMegabytes()
         await text.stop()
 
@@ -116,12 +92,12 @@ enum PhotoFeedSuite {
         let photoStart = PeakMemory.reset()
         let photos = try await launch(Prism.definition, data: root + "/photo-data", backend: photoBackend)
         let store = photos.shell?.context.presentation.photoArt
-        let coldFrames = Samples(await scroll(photos, presses: presses))
+        let coldFrames = Samples(await HeadlessScroll.run(photos, presses: presses).presses)
         let cold = store?.counts
         // Warm: back to the top and down again, every art in memory.
         (photos.shell?.currentScreen as? FeedScreen)?.postList.selectFirst()
         await photos.settle()
-        let warmFrames = Samples(await scroll(photos, presses: presses))
+        let warmFrames = Samples(await HeadlessScroll.run(photos, presses: presses).presses)
         let photoPeak = PeakMemory.peakMegabytes()
         let warm = store?.counts
         await photos.stop()

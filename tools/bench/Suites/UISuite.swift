@@ -60,27 +60,8 @@ enum UISuite {
             networkClock: InstantNetworkClock(base: clock), colorMode: .trueColor, width: 80, height: 24)
         try await session.launch()
         await session.settle()
-        let screen = Screen(size: TerminalSize(columns: 80, rows: 24), colorMode: .trueColor)
-        func frame() -> FrameUpdate {
-            let (buffer, cursor) = session.render()
-            screen.buffer = buffer
-            screen.cursor = cursor
-            return screen.commit()
-        }
-        _ = frame()
-        var scroll: [Double] = []
-        var still: [Double] = []
+        let (scroll, still) = await HeadlessScroll.run(session, presses: entries, timingRedraws: true)
         let wall = ContinuousClock()
-        for _ in 0..<entries {
-            let start = wall.now
-            _ = session.shell?.handle(.down)
-            blackHole(frame())
-            scroll.append((wall.now - start).seconds)
-            await session.settle()
-            let idle = wall.now
-            blackHole(frame())
-            still.append((wall.now - idle).seconds)
-        }
         let cached = (try? session.shell?.context.feedCache.count) ?? 0
         runner.log("scrolled \(entries) posts; \(cached) entries cached")
         let scrollSamples = Samples(scroll)

@@ -11,13 +11,7 @@ enum HeadlessScroll {
     static func run(_ session: AppSession, presses: Int, timingRedraws: Bool = false) async -> (
         presses: [Double], redraws: [Double]
     ) {
-        let screen = Screen(size: TerminalSize(columns: 80, rows: 24), colorMode: .trueColor)
-        func frame() -> FrameUpdate {
-            let (buffer, cursor) = session.render()
-            screen.buffer = buffer
-            screen.cursor = cursor
-            return screen.commit()
-        }
+        let frame = frames(of: session)
         _ = frame()
         var pressed: [Double] = []
         var redrawn: [Double] = []
@@ -35,5 +29,18 @@ enum HeadlessScroll {
             }
         }
         return (pressed, redrawn)
+    }
+
+    /// Draws `session` into an 80x24 screen and commits it, each call: the frame update a
+    /// terminal would be sent (what changed since the last call).
+    @MainActor
+    static func frames(of session: AppSession) -> () -> FrameUpdate {
+        let screen = Screen(size: TerminalSize(columns: 80, rows: 24), colorMode: .trueColor)
+        return {
+            let (buffer, cursor) = session.render()
+            screen.buffer = buffer
+            screen.cursor = cursor
+            return screen.commit()
+        }
     }
 }

@@ -43,20 +43,10 @@ enum PhotoFeedSuite {
         defer { server.close() }
         let base64 = photoJPEG.map { Data($0).base64EncodedString() }
         for index in 0..<posts {
-            let author = ["grace", "donald", "katherine", "radia", "hedy"][index % 5]
             let attachments = base64.map { #", "attachments": [{"type": "photo", "data": "\#($0)"}]"# } ?? ""
-            let body = #"{"text": "Bench post \#(index): a line of words under the picture."\#(attachments)}"#
-            let response = await server.handle(
-                Request(
-                    .post, "/v1/posts",
-                    headers: [
-                        "Authorization": "Bearer \(server.testToken(forHandle: author))",
-                        "Idempotency-Key": "bench-\(index)", "Content-Type": "application/json",
-                    ], body: Data(body.utf8)))
-            guard response.status == 201 else {
-                throw BenchSetupError(
-                    "could not post: \(response.status) \(String(decoding: response.body, as: UTF8.self))")
-            }
+            try await BenchPosts.post(
+                #"{"text": "Bench post \#(index): a line of words under the picture."\#(attachments)}"#,
+                as: BenchPosts.authors[index % BenchPosts.authors.count], key: "bench-\(index)", on: server)
         }
     }
 

@@ -30,17 +30,9 @@ enum UISuite {
         let server = try BackendServer(directory: backendDirectory, seed: 1, clock: ManualClock())
         // Enough recent posts from followed accounts that the viewer's feed has over 1,000 entries.
         for index in 0..<entries {
-            let author = ["grace", "donald", "katherine", "radia", "hedy"][index % 5]
-            let body =
-                #"{"text": "Bench post \#(index): words enough to wrap across a line or two of the feed."}"#
-            let response = await server.handle(
-                Request(
-                    .post, "/v1/posts",
-                    headers: [
-                        "Authorization": "Bearer \(server.testToken(forHandle: author))",
-                        "Idempotency-Key": "bench-\(index)", "Content-Type": "application/json",
-                    ], body: Data(body.utf8)))
-            guard response.status == 201 else { throw BenchSetupError("could not post: \(response.status)") }
+            try await BenchPosts.post(
+                #"{"text": "Bench post \#(index): words enough to wrap across a line or two of the feed."}"#,
+                as: BenchPosts.authors[index % BenchPosts.authors.count], key: "bench-\(index)", on: server)
         }
         server.close()
 
@@ -110,13 +102,7 @@ enum UISuite {
         await refreshing.settle()
         for _ in 0..<5 { _ = refreshing.shell?.handle(.down) }
         await refreshing.settle()
-        let screen2 = Screen(size: TerminalSize(columns: 80, rows: 24), colorMode: .trueColor)
-        func frame2() -> FrameUpdate {
-            let (buffer, cursor) = refreshing.render()
-            screen2.buffer = buffer
-            screen2.cursor = cursor
-            return screen2.commit()
-        }
+        let frame2 = HeadlessScroll.frames(of: refreshing)
         _ = frame2()
         let feed = refreshing.shell?.currentScreen as? FeedScreen
         let selected = feed?.postList.selectedItem?.id
@@ -124,13 +110,8 @@ enum UISuite {
             directory: configuration.backendDirectory, seed: 1,
             clock: ManualClock(start: Date().addingTimeInterval(86_400)))
         for index in 0..<50 {
-            _ = await server.handle(
-                Request(
-                    .post, "/v1/posts",
-                    headers: [
-                        "Authorization": "Bearer \(server.testToken(forHandle: "grace"))",
-                        "Idempotency-Key": "bench-refresh-\(index)", "Content-Type": "application/json",
-                    ], body: Data(#"{"text": "Fresh \#(index)"}"#.utf8)))
+            try await BenchPosts.post(
+                #"{"text": "Fresh \#(index)"}"#, as: "grace", key: "bench-refresh-\(index)", on: server)
         }
         server.close()
         feed?.refresh()

@@ -247,7 +247,7 @@ let package = Package(
                 "AppTesting", "Features", "AppRuntime", "Composition", "CommandLineKit", "Sockets", "Backend",
                 "ManifestLint",
                 "PrismApp", "StrandApp", "MediaModel", "ServerAPI", "FeedCaching", "Mutations", "TerminalUI",
-                "Wire", "HTTPServer", "PhotoTesting", "Imaging",
+                "Wire", "HTTPServer", "PhotoTesting", "Imaging", "Storage",
             ],
             exclude: ["Golden"]),
     ]

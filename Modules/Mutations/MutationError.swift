@@ -28,11 +28,15 @@ public struct MutationError: Error, Hashable, Sendable, CustomStringConvertible 
     public let code: Code
     /// What went wrong, where, and what to do.
     public let message: String
+    /// The underlying problem alone, short enough for a status line (a storage error's own
+    /// text, "the disk is full; free space and retry"), when there is one.
+    public let cause: String?
 
     /// Makes an error.
-    public init(_ code: Code, _ message: String) {
+    public init(_ code: Code, _ message: String, cause: String? = nil) {
         self.code = code
         self.message = message
+        self.cause = cause
     }
 
     /// The message.
@@ -88,6 +92,6 @@ public struct MutationError: Error, Hashable, Sendable, CustomStringConvertible 
         MutationError(
             .storage,
             "the mutation journal could not \(action): \(error); check that the app's data directory is "
-                + "writable and the 'storage.database' service is running")
+                + "writable and the 'storage.database' service is running", cause: "\(error)")
     }
 }

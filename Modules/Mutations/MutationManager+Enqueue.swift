@@ -21,7 +21,25 @@ extension MutationManager {
     ///   `storage`.
     @discardableResult
     public func enqueue(_ mutation: Mutation) async throws(MutationError) -> MutationToken {
-        let tokens = try await enqueue([mutation])
+        try await enqueue(mutation, consumingDraft: nil)
+    }
+
+    /// Journals a mutation made from an app-side draft, and records in the same commit that the
+    /// draft `draft` (the app's id for it) is used up: a crash can never leave both the change and
+    /// its draft, so a posted text never comes back as a draft (see ``isDraftConsumed(_:)``).
+    /// `draft` nil journals the mutation alone.
+    ///
+    /// ```swift
+    /// let token = try await manager.enqueue(.post(text: text, attachments: []), consumingDraft: draft.id)
+    /// ```
+    ///
+    /// - Throws: `MutationError`, as `enqueue(_:)`; when it throws, neither the mutation nor the
+    ///   draft's use is recorded, and the draft must be kept.
+    @discardableResult
+    public func enqueue(
+        _ mutation: Mutation, consumingDraft draft: String?
+    ) async throws(MutationError) -> MutationToken {
+        let tokens = try await enqueue([mutation], consumingDraft: draft)
         guard let token = tokens.first else {
             throw MutationError(
                 .storage, "the journal returned no row for the \(mutation.kind) just enqueued")
@@ -36,12 +54,19 @@ extension MutationManager {
     /// - Complexity: O(k) for k mutations, one commit (one sync to disk).
     @discardableResult
     public func enqueue(_ mutations: [Mutation]) async throws(MutationError) -> [MutationToken] {
+        try await enqueue(mutations, consumingDraft: nil)
+    }
+
+    private func enqueue(
+        _ mutations: [Mutation], consumingDraft consumed: String?
+    ) async throws(MutationError) -> [MutationToken] {
         guard !mutations.isEmpty else { return [] }
         let drafts = try prepare(mutations)
         let result = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<[JournalRow], MutationError>, Never>) in
             let leads = commitQueue.withLock { queue -> Bool in
-                queue.waiting.append(CommitQueue.Waiter(drafts: drafts, continuation: continuation))
+                queue.waiting.append(
+                    CommitQueue.Waiter(drafts: drafts, consumedDraft: consumed, continuation: continuation))
                 guard !queue.leaderActive else { return false }
                 queue.leaderActive = true
                 return true
@@ -85,7 +110,7 @@ extension MutationManager {
                 return waiting
             }
             guard !batch.isEmpty else { return }
-            let result = commit(batch.map(\.drafts))
+            let result = commit(batch.map(\.drafts), consumedDraft: batch.compactMap(\.consumedDraft).last)
             switch result {
             case .success(let rows):
                 for (waiter, rows) in zip(batch, rows) {
@@ -99,8 +124,11 @@ extension MutationManager {
         }
     }
 
-    /// Journals the batches in one transaction, then adds the rows to the queue and the layer.
-    private func commit(_ batches: [[CommitQueue.Draft]]) -> Result<[[JournalRow]], MutationError> {
+    /// Journals the batches in one transaction, with the app-side draft they used up (the last
+    /// one, when several share the commit), then adds the rows to the queue and the layer.
+    private func commit(
+        _ batches: [[CommitQueue.Draft]], consumedDraft: String?
+    ) -> Result<[[JournalRow]], MutationError> {
         journalLock.withLock { lock -> Result<[[JournalRow]], MutationError> in
             let now = self.now
             let built = state.withLock { state in
@@ -123,12 +151,14 @@ extension MutationManager {
             do {
                 try database.transaction(.immediate, synchronous: .full) { db in
                     try MutationJournal.insert(rows, payloads: payloads, db)
+                    if let consumedDraft { try MutationJournal.saveConsumedDraft(consumedDraft, db) }
                 }
             } catch {
                 return .failure(.storage("be written", error))
             }
             lock.commits += 1
             state.withLock { state in
+                if let consumedDraft { state.consumedDraft = consumedDraft }
                 for row in rows {
                     state.queue.put(row)
                     state.show(row)

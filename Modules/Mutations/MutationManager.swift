@@ -66,6 +66,8 @@ public final class MutationManager: Sendable {
         /// Mutations whose last attempt answered 401.
         var unauthorized: Set<MutationToken> = []
         var viewer: User?
+        /// The app-side draft the newest change made from one used up.
+        var consumedDraft: String?
         /// Confirmed rows a list has shown, to delete from the journal.
         var retirements: Set<MutationToken> = []
         var unreadable: [UnreadableMutation] = []
@@ -144,10 +146,14 @@ public final class MutationManager: Sendable {
         self.reauthenticate = reauthenticate
         let loaded: MutationJournal.Loaded
         let viewer: User?
+        let consumedDraft: String?
         do {
-            (loaded, viewer) = try database.transaction { db in
+            (loaded, viewer, consumedDraft) = try database.transaction { db in
                 try MutationJournal.resetInFlight(db)
-                return (try MutationJournal.load(db), try MutationJournal.viewer(db))
+                return (
+                    try MutationJournal.load(db), try MutationJournal.viewer(db),
+                    try MutationJournal.consumedDraft(db)
+                )
             }
         } catch {
             throw MutationError.storage("be read", error)
@@ -157,6 +163,7 @@ public final class MutationManager: Sendable {
         initial.nextSequence = loaded.nextSequence
         initial.unreadable = loaded.unreadable
         initial.viewer = viewer
+        initial.consumedDraft = consumedDraft
         initial.queue.reserve(loaded.rows.count)
         initial.queue.setAccount(account)
         for var row in loaded.rows {
@@ -265,6 +272,13 @@ public final class MutationManager: Sendable {
     /// Journal rows this build could not read (written by a newer build, or damaged), in journal
     /// order: kept, never sent; show them as failed, with `discardUnreadable(_:)` to give them up.
     public var unreadableRows: [UnreadableMutation] { state.withLock { $0.unreadable } }
+
+    /// Whether a change made from the app-side draft `id` was journaled (with
+    /// `enqueue(_:consumingDraft:)`), in this launch or an earlier one: such a draft was posted,
+    /// and is to be forgotten, not shown again.
+    public func isDraftConsumed(_ id: String) -> Bool {
+        state.withLock { $0.consumedDraft == id }
+    }
 
     /// Who new posts and replies are shown as while pending (nil: a placeholder "You").
     public var viewer: User? { state.withLock { $0.viewer } }

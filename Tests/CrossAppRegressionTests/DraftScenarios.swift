@@ -1,7 +1,10 @@
 import AppRuntime
 import AppTesting
+import Backend
 import Features
+import Foundation
 import Sockets
+import Storage
 import TerminalUI
 import Testing
 
@@ -58,4 +61,118 @@ import Testing
         for character in "caption" { _ = session.shell?.handle(.character(character)) }
         #expect(composer.text == "caption", "\(app.id): typing goes to the text")
     }
+
+    /// A post the device cannot save (a full disk) is not lost: the composer keeps the text and
+    /// the draft, says so and keeps saying it, and enter posts it once the disk takes writes again.
+    @Test(arguments: ShippedApp.all)
+    func aPostTheJournalCannotSave_keepsTheDraft_andSaysSo_untilItIsPosted(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        let words = "Written on a full disk"
+        session.shell?.openTab(.compose)
+        let composer = try #require(session.shell?.currentScreen as? ComposerScreen)
+        for character in words { _ = session.shell?.handle(.character(character)) }
+        // (a photo too: every app's composer takes one for a new post, and some require it)
+        try composer.attach(path: try TestPhotos.sample())
+
+        // Given a journal that refuses new rows, as a full disk does
+        let database = try Database(path: directories.data + "/app.sqlite")
+        try database.execute(
+            """
+            CREATE TRIGGER full_disk BEFORE INSERT ON mutation_journal
+            BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END
+            """)
+
+        // When the person posts
+        _ = session.shell?.handle(.enter)
+        await session.settle()
+
+        // Then nothing is cleared: the composer still holds the text, and says why it did not post
+        #expect(session.shell?.currentScreen === composer, "\(app.id): the composer stays open")
+        #expect(composer.text == words, "\(app.id): the text is kept")
+        let frame = HeadlessHarness.frame(of: session)
+        #expect(frame.contains("not posted"), "\(app.id): the composer says it did not post:\n\(frame)")
+        // and keeps saying it after another key
+        _ = session.shell?.handle(.character(" "))
+        _ = session.shell?.handle(.backspace)
+        await session.settle()
+        #expect(
+            HeadlessHarness.frame(of: session).contains("not posted"), "\(app.id): still said after a key")
+        // and Sync does not claim everything is sent
+        session.shell?.openTab(.mutations)
+        await session.settle()
+        let sync = HeadlessHarness.frame(of: session)
+        #expect(!sync.contains("everything is sent"), "\(app.id): Sync names the unsaved post:\n\(sync)")
+        #expect(sync.contains("not saved"), "\(app.id): Sync says a post was not saved:\n\(sync)")
+
+        // and the draft survives a restart
+        try await session.restart()
+        session.shell?.openTab(.compose)
+        let reopened = try #require(session.shell?.currentScreen as? ComposerScreen)
+        #expect(reopened.text == words, "\(app.id): a restart keeps the unsaved post's draft")
+
+        // When the disk takes writes again and the person posts
+        try database.execute("DROP TRIGGER full_disk")
+        _ = session.shell?.handle(.enter)
+        await session.settle()
+
+        // Then it is posted once, the draft is gone, and a restart does not bring it back
+        let server = try directories.openBackend()
+        let posted = try server.database.query(
+            "SELECT count(*) FROM posts WHERE instr(CAST(json AS TEXT), ?) > 0", words
+        ).first?.int(0)
+        server.close()
+        #expect(posted == 1, "\(app.id): the server has the post once")
+        session.shell?.openTab(.compose)
+        let emptied = try #require(session.shell?.currentScreen as? ComposerScreen)
+        #expect(emptied.text.isEmpty, "\(app.id): posting empties the composer")
+        session.shell?.openTab(.home)
+        try await session.restart()
+        session.shell?.openTab(.compose)
+        let afterRestart = try #require(session.shell?.currentScreen as? ComposerScreen)
+        #expect(afterRestart.text.isEmpty, "\(app.id): the posted text does not come back as a draft")
+        await session.stop()
+    }
+
+    /// A kill between the post's journal commit and the draft file's removal (the file is still
+    /// there at the next launch) does not bring the posted text back as a draft.
+    @Test(arguments: ShippedApp.all)
+    func aDraftFileLeftBehindByACrashAfterPosting_doesNotComeBack(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        let words = "Posted just before the kill"
+        session.shell?.openTab(.compose)
+        let composer = try #require(session.shell?.currentScreen as? ComposerScreen)
+        for character in words { _ = session.shell?.handle(.character(character)) }
+        try composer.attach(path: try TestPhotos.sample())
+        // Given the draft as it is on disk just before posting
+        session.shell?.context.drafts?.flush()
+        let draftFile = directories.data + "/draft.json"
+        let kept = try #require(FileManager.default.contents(atPath: draftFile), "the draft is on disk")
+
+        // When the post is journaled, and the app dies before the draft file is gone (put back
+        // while the app is stopped)
+        _ = session.shell?.handle(.enter)
+        await session.settle()
+        try await session.restart(whileStopped: {
+            FileManager.default.createFile(atPath: draftFile, contents: kept)
+        })
+
+        // Then the composer opens empty, and the stale file is gone
+        session.shell?.openTab(.compose)
+        let reopened = try #require(session.shell?.currentScreen as? ComposerScreen)
+        #expect(reopened.text.isEmpty, "\(app.id): the posted text came back as a draft")
+        #expect(
+            !FileManager.default.fileExists(atPath: draftFile), "\(app.id): the used-up draft file is removed"
+        )
+        // and a new draft typed now is kept as usual
+        for character in "Next one" { _ = session.shell?.handle(.character(character)) }
+        _ = session.shell?.handle(.escape)
+        try await session.restart()
+        session.shell?.openTab(.compose)
+        let next = try #require(session.shell?.currentScreen as? ComposerScreen)
+        #expect(next.text == "Next one", "\(app.id): the next draft survives a restart")
+        await session.stop()
+    }
+
 }

@@ -183,7 +183,10 @@ package final class AppSession {
                 photoArt: Self.photoArtStore(
                     app: app, configuration: configuration, clock: clock, tracker: tracker))
             context.faultControl = Self.faultControl(of: app)
-            context.drafts = DraftStore(dataDirectory: configuration.dataDirectory)
+            let manager = context.mutations
+            context.drafts = DraftStore(dataDirectory: configuration.dataDirectory) {
+                manager.isDraftConsumed($0)
+            }
             context.photosDirectory = configuration.photosDirectory
         } catch {
             await app.stop()

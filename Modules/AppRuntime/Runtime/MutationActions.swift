@@ -27,6 +27,9 @@ final class MutationActions: ViewerActions {
     let photoCopies: PhotoCopies
     private var copiesObservation: MutationObservation?
     private var sweepScheduled = false
+    /// Why the last post or reply could not be written to the journal, until one is: shown in
+    /// Sync beside the journal's own problems (the composer keeps the text meanwhile).
+    private var unsavedPost: String?
 
     init(manager: MutationManager, context: AppContext, uploadsDirectory: String) {
         self.manager = manager
@@ -55,7 +58,7 @@ final class MutationActions: ViewerActions {
     /// - Returns: false when the photos are refused (the status line says why): nothing was
     ///   journaled or copied, and the caller keeps the draft.
     @discardableResult
-    func submit(_ draft: Draft) -> Bool {
+    func submit(_ draft: Draft, whenSaved: @escaping @MainActor (_ problem: String?) -> Void) -> Bool {
         var photos: [Attachment.Photo] = []
         var copies: [String] = []
         if !draft.files.isEmpty {
@@ -75,8 +78,27 @@ final class MutationActions: ViewerActions {
             } else {
                 .post(text: draft.text, attachments: attachments)
             }
-        enqueue(mutation, done: draft.replyingTo == nil ? "posting…" : "replying…", copies: copies)
+        let noun = draft.replyingTo == nil ? "post" : "reply"
+        enqueue(
+            mutation, done: draft.replyingTo == nil ? "posting…" : "replying…", copies: copies,
+            consumingDraft: draft.keptDraftID
+        ) { [weak self] error in
+            guard let error else {
+                self?.unsavedPost = nil
+                return whenSaved(nil)
+            }
+            let reason = Self.unsavedReason(error)
+            self?.unsavedPost =
+                "a \(noun) was not saved on this device (\(reason)); its text is kept in the composer"
+            whenSaved(reason)
+        }
         return true
+    }
+
+    /// Why a change could not be journaled, in a person's words (SQLite's own reason when the
+    /// database refused the write: "the disk is full; free space and retry").
+    static func unsavedReason(_ error: MutationError) -> String {
+        error.cause ?? error.message
     }
 
     /// Deletes the copies no change waiting in the journal names.
@@ -112,7 +134,13 @@ final class MutationActions: ViewerActions {
         enqueue(.delete(media.id), done: "deleting…")
     }
 
-    private func enqueue(_ mutation: Mutation, done message: String?, copies: [String] = []) {
+    /// Journals `mutation` off the UI actor; `saved` hears the outcome (nil once journaled, else
+    /// the error, which is also shown on the status line unless `saved` is given).
+    private func enqueue(
+        _ mutation: Mutation, done message: String?, copies: [String] = [],
+        consumingDraft draft: String? = nil,
+        saved: (@MainActor (MutationError?) -> Void)? = nil
+    ) {
         guard let context else {
             photoCopies.discardUnjournaled(copies)
             return
@@ -120,8 +148,9 @@ final class MutationActions: ViewerActions {
         let manager = manager
         let photoCopies = photoCopies
         context.tracker.run { [weak context] in
-            do {
-                let token = try await manager.enqueue(mutation)
+            do throws(MutationError) {
+                let token = try await manager.enqueue(mutation, consumingDraft: draft)
+                saved?(nil)
                 photoCopies.settle(copies)
                 if let message {
                     // Said while it is true: the status line drops it once the server has the change.
@@ -132,6 +161,10 @@ final class MutationActions: ViewerActions {
                 }
             } catch {
                 photoCopies.discardUnjournaled(copies)
+                if let saved {
+                    saved(error)
+                    return
+                }
                 context?.navigator?.showMessage("✕ could not save the change: \(error)")
             }
             if case .post = mutation { context?.navigator?.revealNewest() }
@@ -190,7 +223,10 @@ final class MutationActions: ViewerActions {
         return Int64(change.token.dropFirst(unreadablePrefix.count))
     }
 
-    var journalProblem: String? { manager.journalWriteFailure }
+    var journalProblem: String? {
+        let problems = [manager.journalWriteFailure, unsavedPost].compactMap { $0 }
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
+    }
 
     /// The post `id` from the feed cache, read once (a post not found is looked for again: a
     /// refresh may bring it).

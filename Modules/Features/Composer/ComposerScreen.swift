@@ -45,6 +45,14 @@ package final class ComposerScreen: AppScreen, PhotoPickerTarget {
     private var pickerDirectory: String?
     private var returningFromPicker = false
     private var message: String?
+    /// Why the last post could not be saved on this device, said until a post is: the text and
+    /// the draft stay.
+    private var unsaved: String?
+    /// Whether a post is being written to the journal: keys wait (the text must not change
+    /// under it).
+    private var saving = false
+    /// The kept draft's id (`DraftStore.Saved.id`): journaled with the post as used up.
+    private var draftID = DraftStore.Saved.newID()
     /// The key that asks to confirm dropping the text, pressed once: a second press drops it.
     private var armed: Command?
 
@@ -55,6 +63,7 @@ package final class ComposerScreen: AppScreen, PhotoPickerTarget {
         let placeholder = replyingTo.map { "Reply to @\($0.author.handle)…" } ?? "What's new?"
         field = TextField(placeholder: placeholder, mode: .wrapped(maxLines: 6), limit: nil)
         if replyingTo == nil, let kept = context.drafts?.load() {
+            draftID = kept.id
             field.text = kept.text
             files = takesPhotos ? kept.files : []
         }
@@ -87,7 +96,7 @@ package final class ComposerScreen: AppScreen, PhotoPickerTarget {
 
     package var capturesText: Bool { focus != .photos }
 
-    package var status: String? { message }
+    package var status: String? { message ?? unsaved }
 
     /// The text typed so far.
     package var text: String { field.text }
@@ -116,7 +125,7 @@ package final class ComposerScreen: AppScreen, PhotoPickerTarget {
     /// Keeps a new post's draft as it stands.
     private func keepDraft() {
         guard replyingTo == nil else { return }
-        context.drafts?.save(DraftStore.Saved(text: field.text, files: files))
+        context.drafts?.save(DraftStore.Saved(id: draftID, text: field.text, files: files))
     }
 
     // MARK: Photos
@@ -231,6 +240,7 @@ package final class ComposerScreen: AppScreen, PhotoPickerTarget {
     package var keyBindings: [KeyBinding] { keys.bindings }
 
     package func handle(_ key: Key) -> Bool {
+        guard !saving else { return true }
         message = nil
         let wasArmed = armed
         armed = nil
@@ -316,6 +326,7 @@ package final class ComposerScreen: AppScreen, PhotoPickerTarget {
     /// A paste goes into the text field that has the focus, where the cursor is (the post's text
     /// keeps its line breaks; only a typed enter posts). With the photos focused it is ignored.
     package func paste(_ text: String) -> Bool {
+        guard !saving else { return true }
         message = nil
         switch focus {
         case .photos: return false
@@ -354,9 +365,33 @@ package final class ComposerScreen: AppScreen, PhotoPickerTarget {
             message = "✕ posting is not available in this build"
             return
         }
-        // A refusal (a file gone or changed since it was checked) keeps the draft: the status
-        // line says why.
-        guard actions.submit(Draft(text: field.text, files: files, replyingTo: replyingTo)) else { return }
+        // The text stays until the post is in the journal: a refusal now (a file gone or
+        // changed since it was checked) or a journal that cannot be written (a full disk) keeps
+        // it, and the status line says why.
+        let draft = Draft(
+            text: field.text, files: files, replyingTo: replyingTo,
+            keptDraftID: replyingTo == nil ? draftID : nil)
+        saving = true
+        message = replyingTo == nil ? "posting…" : "replying…"
+        let accepted = actions.submit(draft) { [weak self] problem in self?.saved(problem: problem) }
+        if !accepted {
+            saving = false
+            message = nil
+        }
+    }
+
+    /// The post is in the journal (`problem` nil): the composer empties and closes. Or it could
+    /// not be written: the text stays, and the composer says so until a post is saved.
+    private func saved(problem: String?) {
+        saving = false
+        message = nil
+        if let problem {
+            let noun = replyingTo == nil ? "posted" : "sent"
+            unsaved =
+                "✕ not \(noun): could not save it on this device (\(problem)); the text is kept · enter tries again"
+            return
+        }
+        unsaved = nil
         clear()
         context.navigator?.pop()
         if replyingTo == nil { context.navigator?.openTab(.home) }
@@ -367,7 +402,10 @@ package final class ComposerScreen: AppScreen, PhotoPickerTarget {
         files = []
         photoIndex = 0
         focus = .text
-        if replyingTo == nil { context.drafts?.remove() }
+        if replyingTo == nil {
+            context.drafts?.remove()
+            draftID = DraftStore.Saved.newID()
+        }
     }
 
     // MARK: Drawing

@@ -10,12 +10,18 @@ package struct Draft: Sendable, Hashable {
     package var files: [PickedPhoto]
     /// The post this replies to, for a reply.
     package var replyingTo: Media?
+    /// The id of the kept draft (`DraftStore.Saved.id`) this was written in, if any: journaled
+    /// with the post in one commit, so the kept draft is known to be used up even after a crash.
+    package var keptDraftID: String?
 
     /// Makes a draft.
-    package init(text: String, files: [PickedPhoto] = [], replyingTo: Media? = nil) {
+    package init(
+        text: String, files: [PickedPhoto] = [], replyingTo: Media? = nil, keptDraftID: String? = nil
+    ) {
         self.text = text
         self.files = files
         self.replyingTo = replyingTo
+        self.keptDraftID = keptDraftID
     }
 }
 

@@ -7,6 +7,11 @@ import Foundation
 /// one serial queue per store, in the order they were asked for; `load` waits for the writes
 /// asked before it, so it always reads the latest draft.
 ///
+/// Posting never leaves the draft behind, even after a crash: each draft has an id, the post is
+/// journaled together with "draft <id> is used up" in one commit, and `load` forgets a draft
+/// whose id `isConsumed` reports (the file is removed after the commit, but a kill between the
+/// two cannot bring the posted text back).
+///
 /// ```swift
 /// let drafts = DraftStore(dataDirectory: configuration.dataDirectory)
 /// drafts.save(DraftStore.Saved(text: "Half a thought"))
@@ -15,23 +20,32 @@ import Foundation
 package final class DraftStore: Sendable {
     /// A kept draft: the text and the photo files picked, with their alt text.
     package struct Saved: Codable, Sendable, Equatable {
+        /// Which draft this is: made when a draft starts, kept while it is edited, and recorded
+        /// as used up when it is posted.
+        package var id: String
         /// The text typed.
         package var text: String
         /// The photo files picked, in order.
         package var files: [PickedPhoto]
 
         /// Makes a draft.
-        package init(text: String, files: [PickedPhoto] = []) {
+        package init(id: String = Saved.newID(), text: String, files: [PickedPhoto] = []) {
+            self.id = id
             self.text = text
             self.files = files
         }
 
-        /// Reads a kept draft; one kept before photos came from files has none.
+        /// Reads a kept draft; one kept before photos came from files has none, and one kept
+        /// before drafts had ids gets a new one.
         package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decodeIfPresent(String.self, forKey: .id) ?? Saved.newID()
             text = try container.decode(String.self, forKey: .text)
             files = try container.decodeIfPresent([PickedPhoto].self, forKey: .files) ?? []
         }
+
+        /// A new draft id (random, 128 bits).
+        package static func newID() -> String { UUID().uuidString }
 
         /// Whether there is nothing to keep.
         package var isEmpty: Bool { text.isEmpty && files.isEmpty }
@@ -40,18 +54,29 @@ package final class DraftStore: Sendable {
     /// The file.
     package let path: String
     private let writes = DispatchQueue(label: "draft-store")
+    private let isConsumed: @Sendable (String) -> Bool
 
-    /// The store in `dataDirectory`.
-    package init(dataDirectory: String) {
+    /// The store in `dataDirectory`; `isConsumed` tells whether a draft id was posted (the
+    /// mutation journal's record).
+    package init(dataDirectory: String, isConsumed: @escaping @Sendable (String) -> Bool = { _ in false }) {
         path = (dataDirectory as NSString).appendingPathComponent("draft.json")
+        self.isConsumed = isConsumed
     }
 
-    /// The kept draft, if there is a readable one (after the writes asked for before this call).
+    /// The kept draft, if there is a readable one not yet posted (after the writes asked for
+    /// before this call). A posted one left behind by a crash is removed.
     package func load() -> Saved? {
         let path = path
+        let isConsumed = isConsumed
         return writes.sync {
-            guard let data = FileManager.default.contents(atPath: path) else { return nil }
-            return try? JSONDecoder().decode(Saved.self, from: data)
+            guard let data = FileManager.default.contents(atPath: path),
+                let saved = try? JSONDecoder().decode(Saved.self, from: data)
+            else { return nil }
+            guard !isConsumed(saved.id) else {
+                try? FileManager.default.removeItem(atPath: path)
+                return nil
+            }
+            return saved
         }
     }
 

@@ -95,10 +95,12 @@ package final class MutationsScreen: AppScreen {
             put(StyledLine("  " + line, style: style.pending))
         }
         if list.isEmpty {
-            // Held changes (another account's) are not sent either: never "everything".
+            // Held changes (another account's) are not sent either, nor a change the journal
+            // could not take: never "everything" then.
+            let everything = held.isEmpty && context.actions?.journalProblem == nil
             put(
                 StyledLine(
-                    held.isEmpty ? "  everything is sent" : "  nothing else waits to be sent",
+                    everything ? "  everything is sent" : "  nothing else waits to be sent",
                     style: style.secondary))
         } else {
             let columns = Columns(width: rect.width)

@@ -5,12 +5,15 @@ import MediaModel
 /// it, shows it at once, and sends it.
 @MainActor
 package protocol ViewerActions: AnyObject {
-    /// Posts a new post or a reply.
+    /// Posts a new post or a reply. `whenSaved` is called on the UI actor once the change is in
+    /// the journal (`nil`: it will be sent, and the draft can go) or could not be written there
+    /// (the reason, in a person's words: nothing was posted, and the draft must stay).
     ///
-    /// - Returns: false when the draft is refused (a picked file that is not a photo, or too
-    ///   big): the status line says why, nothing was posted, and the caller keeps the draft.
+    /// - Returns: false when the draft is refused at once (a picked file that is not a photo, or
+    ///   too big): the status line says why, nothing was posted, `whenSaved` is not called, and
+    ///   the caller keeps the draft.
     @discardableResult
-    func submit(_ draft: Draft) -> Bool
+    func submit(_ draft: Draft, whenSaved: @escaping @MainActor (_ problem: String?) -> Void) -> Bool
     /// Likes the post, or takes the like back when the viewer likes it already.
     func toggleLike(_ media: Media, liked: Bool)
     /// Reposts the post, or takes the repost back when `reposted` is false (the viewer reposted
@@ -38,6 +41,12 @@ package protocol ViewerActions: AnyObject {
     func retry(_ change: ChangeSummary)
     /// Gives up on a failed change (its effect is already rolled back).
     func discard(_ change: ChangeSummary)
+}
+
+extension ViewerActions {
+    /// Posts a new post or a reply, without waiting to hear that it was saved.
+    @discardableResult
+    package func submit(_ draft: Draft) -> Bool { submit(draft, whenSaved: { _ in }) }
 }
 
 /// One change as the Sync screen lists it, in a person's words.

@@ -13,6 +13,8 @@ struct CommitQueue {
     /// One `enqueue` call waiting for its rows.
     struct Waiter {
         var drafts: [Draft]
+        /// The app-side draft these mutations use up, recorded in the same commit.
+        var consumedDraft: String?
         var continuation: CheckedContinuation<Result<[JournalRow], MutationError>, Never>
     }
 

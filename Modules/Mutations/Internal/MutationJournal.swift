@@ -108,6 +108,18 @@ enum MutationJournal {
         }
     }
 
+    /// The app-side draft the newest change made from one used up (see
+    /// `MutationManager.enqueue(_:consumingDraft:)`).
+    static func consumedDraft(_ db: borrowing Connection) throws -> String? {
+        try db.queryFirst(
+            "SELECT value FROM mutation_meta WHERE key = 'consumed_draft'", map: { try $0.string(0) })
+    }
+
+    /// Records that the draft `id` is used up (in the transaction that journals its change).
+    static func saveConsumedDraft(_ id: String, _ db: borrowing Connection) throws {
+        try db.execute("INSERT OR REPLACE INTO mutation_meta (key, value) VALUES ('consumed_draft', ?)", id)
+    }
+
     /// Deletes the row at `sequence` (an unreadable one the person discarded).
     static func delete(sequence: Int64, _ db: borrowing Connection) throws {
         try db.execute("DELETE FROM mutation_journal WHERE sequence = ?", sequence)

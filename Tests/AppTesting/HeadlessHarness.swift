@@ -27,8 +27,12 @@ package struct HeadlessRun: Sendable {
         self.errors = errors
     }
 
-    /// The frames printed by `frame`, in order, without their markers.
-    package var frames: [String] {
+    /// The frames printed by `frame`, in order, without their markers. Reading a frame the run
+    /// did not print records an issue and reads as empty text: one app's difference (a script
+    /// that stopped early) is one failed case, never a crash of the whole test process.
+    package var frames: PrintedFrames { PrintedFrames(all: allFrames) }
+
+    private var allFrames: [String] {
         var frames: [String] = []
         var current: [Substring]?
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -45,7 +49,25 @@ package struct HeadlessRun: Sendable {
     }
 
     /// The last frame printed.
-    package var lastFrame: String { frames.last ?? "" }
+    package var lastFrame: String { allFrames.last ?? "" }
+}
+
+/// The frames a headless run printed, in order. An index past the last records an issue in the
+/// running test (naming how many frames there are) and gives empty text instead of trapping.
+package struct PrintedFrames: RandomAccessCollection, Equatable, Sendable {
+    /// Every frame.
+    package let all: [String]
+
+    package var startIndex: Int { all.startIndex }
+    package var endIndex: Int { all.endIndex }
+
+    package subscript(position: Int) -> String {
+        guard all.indices.contains(position) else {
+            Issue.record("frame \(position) was asked for, but the run printed \(all.count) frames")
+            return ""
+        }
+        return all[position]
+    }
 }
 
 /// Where one test's app keeps its data: its own data directory and a backend directory holding

@@ -83,7 +83,7 @@ import Testing
             app.definition, script: "wait\nkey j\nkey j\nframe\nkey enter\nwait\nframe\nkey esc\nframe\n",
             directories: try TestDirectories.make())
 
-        #expect(run.frames.count == 3)
+        try #require(run.frames.count == 3, "\(app.id): \(run.errors)")
         let before = run.frames[0]
         let thread = run.frames[1]
         let after = run.frames[2]

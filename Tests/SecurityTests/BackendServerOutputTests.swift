@@ -68,21 +68,11 @@ import Testing
             for fd in sockets where fd >= 0 { close(fd) }
         }
         #expect(peak - baseline < 100 * 1024, "the server grew from \(baseline) KiB to \(peak) KiB")
-        let settled = await Self.eventually { (server.residentKiB ?? 0) - baseline < 24 * 1024 }
+        let settled = await eventually { (server.residentKiB ?? 0) - baseline < 24 * 1024 }
         #expect(settled, "the server kept \(server.residentKiB ?? 0) KiB after starting at \(baseline) KiB")
         #expect(server.isRunning)
         server.kill(SIGINT)
         #expect(await server.exitStatus() == 0)
-    }
-
-    /// Polls `condition` every 50 ms for up to 60 s.
-    static func eventually(_ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return condition()
     }
 
     @Test func maxConnectionsPerAddress_refusesTheConnectionOverIt() async throws {

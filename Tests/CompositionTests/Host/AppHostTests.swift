@@ -56,7 +56,10 @@ import Testing
         let catalog = Catalog.merging([
             Fixtures.sockets, Fixtures.providers, Fixtures.services(log),
             Catalog(services: [
-                ServiceDefinition(ServiceKey<Reader>("reader"), dependencies: ["storage"]) { _ in reader }
+                // (a start limit far beyond a loaded machine's slowest start: a hang guard only)
+                ServiceDefinition(
+                    ServiceKey<Reader>("reader"), dependencies: ["storage"], startTimeout: .seconds(600)
+                ) { _ in reader }
             ]),
         ])
         let manifest = Fixtures.validManifest.replacingOccurrences(

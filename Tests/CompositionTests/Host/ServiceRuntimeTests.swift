@@ -30,7 +30,7 @@ import Testing
         let log = EventLog()
         let gate = Gate()
         let runtime = try runtime([
-            .scripted("a", log: log, behavior: .waitFor(gate), timeout: .seconds(60)),
+            .scripted("a", log: log, behavior: .waitFor(gate), timeout: .seconds(600)),
             .scripted("b", log: log, behavior: .open(gate)),
             .scripted("c", log: log, dependencies: ["a"]),
         ])

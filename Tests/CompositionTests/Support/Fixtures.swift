@@ -124,12 +124,12 @@ extension ServiceDefinition {
     /// hang: a whole `swift test` on 2 busy cores can delay a trivial start or stop by seconds.
     static func scripted(
         _ id: String, log: EventLog, dependencies: [String] = [], events: Set<LifecycleEvent.Kind> = [],
-        behavior: ScriptedService.Behavior = .succeed, timeout: Duration = .seconds(60),
+        behavior: ScriptedService.Behavior = .succeed, timeout: Duration = .seconds(600),
         line: Int = #line
     ) -> ServiceDefinition {
         ServiceDefinition(
             ServiceKey<ScriptedService>(id), dependencies: dependencies, events: events,
-            startTimeout: timeout, stopTimeout: .seconds(60),
+            startTimeout: timeout, stopTimeout: .seconds(600),
             file: "Tests/Fixtures.swift", line: line, column: 5
         ) { _ in ScriptedService(id: id, log: log, behavior: behavior) }
     }

@@ -1,4 +1,5 @@
 import Composition
+import MediaModel
 
 /// Whether a new post must, may or cannot carry media.
 public enum MediaRequirement: String, Sendable, Hashable {
@@ -26,6 +27,15 @@ public protocol ComposerPolicy: Sendable {
     var textRequired: Bool { get }
     /// What the composer calls a post ("post", "photo").
     var noun: String { get }
+    /// The most photos one post may carry (as a carousel). The default is the server's
+    /// (`PostLimits.carouselItems`); a policy may ask for fewer, never more: ``check(text:attachmentCount:)``
+    /// keeps the smaller.
+    var carouselLimit: Int { get }
+}
+
+extension ComposerPolicy {
+    /// The server's limit, `PostLimits.carouselItems`.
+    public var carouselLimit: Int { PostLimits.carouselItems }
 }
 
 extension ComposerPolicy {

@@ -12,6 +12,9 @@ struct PhotoIntake: Sendable {
     /// The widths of the stored JPEG variants; a photo gets those narrower than itself, plus one
     /// at its own width when that is at most the largest (never wider than the original).
     static let variantWidths = [160, 320, 640, 1280]
+    /// The most decoded pixels one photo may hold: what a PNG is at full size, a JPEG at the DCT
+    /// scale it is decoded at, a progressive JPEG at full size (it keeps every coefficient).
+    static let maximumDecodedPixels = 40_000_000
     /// libjpeg quality of the variants.
     static let variantQuality = 85
 

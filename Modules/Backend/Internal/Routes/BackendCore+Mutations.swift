@@ -79,7 +79,7 @@ extension BackendCore {
     func createPost(_ route: RouteRequest) throws -> Response {
         try mutate(route) { db, viewer, token, recipients in
             guard let viewer else { throw APIError.internalError("no viewer for an authenticated mutation") }
-            var body = try Self.postBody(route)
+            var body = try Self.postBody(route, photoGate)
             try storePhotos(body.uploads, owner: viewer.id, into: &body.attachments, db)
             let post = try insertPost(
                 (body.text, body.attachments), by: viewer, parent: nil, token: token, db, &recipients)
@@ -96,7 +96,7 @@ extension BackendCore {
         try mutate(route) { db, viewer, token, recipients in
             guard let viewer else { throw APIError.internalError("no viewer for an authenticated mutation") }
             let parentID = try route.id("id", prefix: "m", noun: "post")
-            var body = try Self.postBody(route)
+            var body = try Self.postBody(route, photoGate)
             let parent = try livePost(parentID, viewer: viewer.id, db)
             try storePhotos(body.uploads, owner: viewer.id, into: &body.attachments, db)
             let reply = try insertPost(
@@ -287,12 +287,12 @@ extension BackendCore {
 
     /// A post's body: `text` (required, may be empty when there are attachments) and
     /// `attachments` (optional), with its uploaded photos prepared (not yet stored).
-    static func postBody(_ route: RouteRequest) throws -> (
+    static func postBody(_ route: RouteRequest, _ gate: PhotoDecodeGate) throws -> (
         text: String, attachments: [MediaModel.Attachment], uploads: [(slot: PhotoSlot, photo: PhotoIntake)]
     ) {
         let object = try route.bodyObject(maximumSize: maximumPostBodySize)
         let text = try object.read { try $0.string("text") }
-        let (attachments, uploads) = try attachments(object)
+        let (attachments, uploads) = try attachments(object, gate)
         guard text.count <= maximumTextLength else {
             throw APIError.invalidBody(
                 "text: \(text.count) characters is over the limit of \(maximumTextLength)")

@@ -48,7 +48,7 @@ extension BackendCore {
     /// `data`) checked and prepared (``PhotoIntake``), to be stored by ``storePhotos(_:owner:_:)``.
     /// A photo without `data` is taken as it is (a generated picture), its `id` dropped: only
     /// the server names stored photos.
-    static func attachments(_ object: WireObject) throws -> (
+    static func attachments(_ object: WireObject, _ gate: PhotoDecodeGate) throws -> (
         attachments: [MediaModel.Attachment], uploads: [(slot: PhotoSlot, photo: PhotoIntake)]
     ) {
         guard let value = object.optionalValue("attachments") else { return ([], []) }
@@ -65,12 +65,12 @@ extension BackendCore {
             {
                 for (item, itemJSON) in items.enumerated() {
                     items[item] = try prepare(
-                        itemJSON, field: "\(field).items[\(item)]", slot: PhotoSlot(index, item), &uploads)
+                        itemJSON, field: "\(field).items[\(item)]", slot: PhotoSlot(index, item), gate, &uploads)
                 }
                 fields["items"] = .array(items)
                 json = .object(fields)
             } else {
-                json = try prepare(element, field: field, slot: PhotoSlot(index, nil), &uploads)
+                json = try prepare(element, field: field, slot: PhotoSlot(index, nil), gate, &uploads)
             }
             do {
                 let path = WirePath.root.appending("attachments").appending(index: index)
@@ -96,7 +96,7 @@ extension BackendCore {
     /// One photo's JSON made decodable: an upload's `data` decoded and prepared, its width,
     /// height and small rendition replaced by the server's own.
     private static func prepare(
-        _ json: JSONValue, field: String, slot: PhotoSlot,
+        _ json: JSONValue, field: String, slot: PhotoSlot, _ gate: PhotoDecodeGate,
         _ uploads: inout [(slot: PhotoSlot, photo: PhotoIntake)]
     ) throws -> JSONValue {
         guard case .object(var fields) = json, fields["type"] == "photo" else { return json }
@@ -110,6 +110,7 @@ extension BackendCore {
         guard case .string(let base64) = data, let bytes = Data(base64Encoded: base64) else {
             throw APIError.invalidBody("\(field).data: expected the photo file's bytes as base64")
         }
+        gate.runHookInline()
         let photo = try PhotoIntake([UInt8](bytes), field: "\(field).data")
         uploads.append((slot, photo))
         fields["width"] = .int(Int64(photo.width))

@@ -51,14 +51,26 @@ extension ComposerPolicy {
         if trimmed.isEmpty && attachmentCount == 0 {
             return .rejected("nothing to post yet")
         }
+        let photos = Swift.min(carouselLimit, PostLimits.carouselItems)
+        if attachmentCount > photos {
+            return .rejected("a carousel holds at most \(photos) photos; remove \(attachmentCount - photos)")
+        }
         return checkLength(of: text)
     }
 
-    /// Whether `text` fits the text limit (counted in characters), whatever else the draft holds.
+    /// Whether `text` fits the text limit (counted in characters) and the server's shared limits
+    /// of bytes and combining marks a character (`PostLimits`), whatever else the draft holds.
+    /// Bytes are checked first, so a pasted 20 MB "character" is refused without walking it.
     public func checkLength(of text: String) -> ComposerVerdict {
-        guard text.count > textLimit else { return .ready }
-        let over = text.count - textLimit
-        return .rejected("text is \(over) character\(over == 1 ? "" : "s") over the limit of \(textLimit)")
+        let problem = PostLimits.textProblem(in: text)
+        if let problem, case .tooManyBytes = problem { return .rejected("text: \(problem)") }
+        if text.count > textLimit {
+            let over = text.count - textLimit
+            return .rejected(
+                "text is \(over) character\(over == 1 ? "" : "s") over the limit of \(textLimit)")
+        }
+        if let problem { return .rejected("text: \(problem)") }
+        return .ready
     }
 }
 

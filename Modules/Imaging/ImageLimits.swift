@@ -27,7 +27,8 @@ public struct ImageLimits: Hashable, Sendable {
 
     /// Makes limits; the defaults are ``standard``.
     public init(
-        maxSide: Int = 16_384, maxPixels: Int = 50_000_000, maxDecoderMemory: Int = 384 << 20, maxScans: Int = 64
+        maxSide: Int = 16_384, maxPixels: Int = 50_000_000, maxDecoderMemory: Int = 384 << 20,
+        maxScans: Int = 64
     ) {
         self.maxSide = maxSide
         self.maxPixels = maxPixels

@@ -33,11 +33,12 @@ public enum PostLimits {
         /// ``PostLimits/combiningMarksPerCharacter``.
         case tooManyMarks(character: Int, marks: Int)
 
-        /// The problem, for a person: what is over which limit.
+        /// The problem, for a person: what is over which limit (`16385 bytes (UTF-8) is over the
+        /// limit of 16384`); callers put the field's name in front (`text: `).
         public var description: String {
             switch self {
             case .tooManyBytes(let bytes):
-                "text is \(bytes) bytes (UTF-8), over the limit of \(PostLimits.textBytes)"
+                "\(bytes) bytes (UTF-8) is over the limit of \(PostLimits.textBytes)"
             case .tooManyMarks(let character, let marks):
                 "character \(character) of the text carries \(marks) combining marks, over the limit of "
                     + "\(PostLimits.combiningMarksPerCharacter) per character"

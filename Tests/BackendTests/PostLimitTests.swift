@@ -71,25 +71,29 @@ import Wire
         #expect(over.status == 400)
         #expect(
             over.errorMessage
-                == "text: character 4 of the text carries 9 combining marks, over the limit of 8 per character")
+                == "text: character 4 of the text carries 9 combining marks, over the limit of 8 per character"
+        )
     }
 
     @Test func aCarouselOfTenPhotosIsTaken_elevenAreRefused() async throws {
         let client = TestClient(server: try BackendFixture.fresh())
         let photo: JSONValue = [
-            "type": "photo", "data": .string(Data(try PhotoBytes.png(width: 16, height: 16)).base64EncodedString()),
+            "type": "photo",
+            "data": .string(Data(try PhotoBytes.png(width: 16, height: 16)).base64EncodedString()),
         ]
         func carousel(_ count: Int) -> [JSONValue] {
             [["type": "carousel", "items": .array(Array(repeating: photo, count: count))]]
         }
 
-        let ten = await client.send(.post, "/v1/posts", body: Self.body("", attachments: carousel(10)), key: "10")
+        let ten = await client.send(
+            .post, "/v1/posts", body: Self.body("", attachments: carousel(10)), key: "10")
         let eleven = await client.send(
             .post, "/v1/posts", body: Self.body("", attachments: carousel(11)), key: "11")
 
         #expect(ten.status == 201, "\(ten.text)")
         #expect(eleven.status == 400)
-        #expect(eleven.errorMessage == "attachments[0].items: 11 items is over the limit of 10 in one carousel")
+        #expect(
+            eleven.errorMessage == "attachments[0].items: 11 items is over the limit of 10 in one carousel")
         #expect(PostLimits.carouselItems == 10)
     }
 
@@ -104,9 +108,11 @@ import Wire
         #expect(Self.unknown(bytes: 4096).serialized().count == 4096)
 
         let at = await client.send(
-            .post, "/v1/posts", body: Self.body("sticker", attachments: [Self.unknown(bytes: 4096)]), key: "at")
+            .post, "/v1/posts", body: Self.body("sticker", attachments: [Self.unknown(bytes: 4096)]),
+            key: "at")
         let over = await client.send(
-            .post, "/v1/posts", body: Self.body("sticker", attachments: [Self.unknown(bytes: 4097)]), key: "over")
+            .post, "/v1/posts", body: Self.body("sticker", attachments: [Self.unknown(bytes: 4097)]),
+            key: "over")
         let inCarousel = await client.send(
             .post, "/v1/posts",
             body: Self.body("", attachments: [["type": "carousel", "items": [Self.unknown(bytes: 4097)]]]),

@@ -19,10 +19,12 @@ import Testing
         for scans in [ImageLimits.standard.maxScans + 1, HostilePhotos.mostScans] {
             let file = HostilePhotos.progressiveJPEG(scans: scans)
 
-            #expect(throws: ImageError(
-                .tooManyScans,
-                "the progressive JPEG has more than 64 scans, the limit; save it as a baseline (not "
-                    + "progressive) JPEG and try again")) { try ImageDecoder().decode(file) }
+            #expect(
+                throws: ImageError(
+                    .tooManyScans,
+                    "the progressive JPEG has more than 64 scans, the limit; save it as a baseline (not "
+                        + "progressive) JPEG and try again")
+            ) { try ImageDecoder().decode(file) }
         }
     }
 

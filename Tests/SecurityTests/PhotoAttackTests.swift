@@ -1,8 +1,10 @@
 @_spi(Testing) import Backend
 import Dispatch
 import Foundation
+import HTTPServer
 import MediaModel
 import PhotoTesting
+import ServerAPI
 import Synchronization
 import Testing
 import Wire
@@ -16,21 +18,59 @@ import Wire
         let items: [JSONValue] = photos.map { bytes in
             ["type": "photo", "data": .string(Data(bytes).base64EncodedString())]
         }
-        let attachments: [JSONValue] = items.count > 1 ? [["type": "carousel", "items": .array(items)]] : items
+        let attachments: [JSONValue] =
+            items.count > 1 ? [["type": "carousel", "items": .array(items)]] : items
         let json = JSONValue.object(["text": .string(text), "attachments": .array(attachments)]).serialized()
         return String(decoding: json, as: UTF8.self)
+    }
+
+    /// A seeded backend over a real HTTP server on loopback that lets a post's body through as
+    /// `backend-server` does (up to ``BackendServer/maximumRequestBodySize``). Call `stop()`.
+    struct PostTarget {
+        let backend: BackendServer
+        private let server: HTTPServer
+        private let transport: any Transport
+
+        init() throws {
+            backend = try BackendServer.seededCopy()
+            var configuration = HTTPServer.Configuration(port: 0)
+            configuration.limits.bodyBytes = BackendServer.maximumRequestBodySize
+            let backend = backend
+            server = try HTTPServer.start(configuration) { await backend.handle($0) }
+            transport = HTTPTransport(baseURL: server.baseURL, timeout: .seconds(300))
+        }
+
+        func stop() async {
+            _ = await server.shutdown(gracePeriod: .seconds(2))
+            backend.close()
+        }
+
+        /// Sends a request with a JSON body (when given), a bearer token and an idempotency key.
+        func send(
+            _ method: HTTPMethod, _ path: String, json: String? = nil, token: String? = nil,
+            key: String? = nil
+        ) async throws -> Response {
+            var headers: Headers = [:]
+            if let token { headers["Authorization"] = "Bearer \(token)" }
+            if let key { headers["Idempotency-Key"] = key }
+            if json != nil { headers["Content-Type"] = "application/json" }
+            return try await transport.send(
+                Request(method, path, headers: headers, body: json.map { Data($0.utf8) } ?? Data()))
+        }
     }
 
     /// Counts the photos the server starts to decode.
     final class DecodeCounter: Sendable {
         private let count = Mutex(0)
         var value: Int { count.withLock { $0 } }
-        func attach(to backend: BackendServer) { backend.onPhotoDecode { [self] in count.withLock { $0 += 1 } } }
+        func attach(to backend: BackendServer) {
+            backend.onPhotoDecode { [self] in count.withLock { $0 += 1 } }
+        }
     }
 
     @Test func aCarouselOfAHundredPixelBombs_isRefusedBeforeAnyPhotoIsDecoded() async throws {
         // Given a server, and a carousel of 100 PNGs of 16384x3051 (palette + tRNS, a few KB each)
-        let target = try AttackTarget(.http)
+        let target = try PostTarget()
         let decodes = DecodeCounter()
         decodes.attach(to: target.backend)
         let token = target.backend.testToken(forHandle: BackendSeed.firstHandle)
@@ -38,7 +78,8 @@ import Wire
 
         // When it is posted
         let response = try await target.send(
-            .post, "/v1/posts", json: Self.body(Array(repeating: bomb, count: 100)), token: token, key: "bombs")
+            .post, "/v1/posts", json: Self.body(Array(repeating: bomb, count: 100)), token: token,
+            key: "bombs")
 
         // Then it is refused by the carousel's limit, and not one photo was decoded
         #expect(response.status == 400, "\(response.text)")
@@ -51,7 +92,7 @@ import Wire
     }
 
     @Test func aPixelBombPNG_isRefusedFromItsHeader_withTheLimitNamed() async throws {
-        let target = try AttackTarget(.http)
+        let target = try PostTarget()
         let decodes = DecodeCounter()
         decodes.attach(to: target.backend)
         let token = target.backend.testToken(forHandle: BackendSeed.firstHandle)
@@ -71,14 +112,15 @@ import Wire
 
     @Test func aCarouselOverThePostsPixelBudget_isRefusedBeforeAnyPhotoIsDecoded() async throws {
         // Given seven PNGs of 5000x3000 (15 megapixels each, each within one photo's limit)
-        let target = try AttackTarget(.http)
+        let target = try PostTarget()
         let decodes = DecodeCounter()
         decodes.attach(to: target.backend)
         let token = target.backend.testToken(forHandle: BackendSeed.firstHandle)
         let large = HostilePhotos.pixelBombPNG(width: 5000, height: 3000)
 
         let response = try await target.send(
-            .post, "/v1/posts", json: Self.body(Array(repeating: large, count: 7)), token: token, key: "budget")
+            .post, "/v1/posts", json: Self.body(Array(repeating: large, count: 7)), token: token,
+            key: "budget")
 
         // Then the post is refused for its 105 megapixels in all, before any is decoded
         #expect(response.status == 413, "\(response.text)")
@@ -92,7 +134,7 @@ import Wire
     }
 
     @Test func aScanBombJPEG_isRefusedWithTheScanLimitNamed() async throws {
-        let target = try AttackTarget(.http)
+        let target = try PostTarget()
         let token = target.backend.testToken(forHandle: BackendSeed.firstHandle)
         let bomb = HostilePhotos.progressiveJPEG(scans: HostilePhotos.mostScans)
 
@@ -155,7 +197,7 @@ import Wire
 
     @Test func aFeedRead_isAnsweredWhilePhotosAreBeingStored() async throws {
         // Given a server whose photo decodes are held at their start
-        let target = try AttackTarget(.http)
+        let target = try PostTarget()
         let held = HeldDecodes()
         target.backend.onPhotoDecode { held.hold() }
         let token = target.backend.testToken(forHandle: BackendSeed.firstHandle)
@@ -191,7 +233,7 @@ import Wire
 
     @Test func aDeletedPostsPhotos_are404_andNewPhotoIdsCannotBeCounted() async throws {
         // Given two posts with a photo each
-        let target = try AttackTarget(.http)
+        let target = try PostTarget()
         let token = target.backend.testToken(forHandle: BackendSeed.firstHandle)
         let reader = target.backend.testToken(forHandle: "grace")
         let body = Self.body([try PhotoBytes.jpeg(width: 320, height: 200)])
@@ -217,7 +259,8 @@ import Wire
 
         // When the first post is deleted, its photo is gone for everyone; the other's stays
         #expect(try await target.send(.get, "/v1/photos/\(posts[0].photo)", token: reader).status == 200)
-        let deleted = try await target.send(.delete, "/v1/posts/\(posts[0].media)", token: token, key: "delete")
+        let deleted = try await target.send(
+            .delete, "/v1/posts/\(posts[0].media)", token: token, key: "delete")
         #expect(deleted.status == 200, "\(deleted.text)")
         for viewer in [token, reader] {
             let gone = try await target.send(.get, "/v1/photos/\(posts[0].photo)", token: viewer)

@@ -32,7 +32,8 @@ import Testing
         let text = "a" + String(repeating: "\u{0301}", count: 1_000_000)
 
         #expect(
-            Generous().checkLength(of: text) == .rejected("text: 2000001 bytes (UTF-8) is over the limit of 16384"))
+            Generous().checkLength(of: text)
+                == .rejected("text: 2000001 bytes (UTF-8) is over the limit of 16384"))
     }
 
     @Test func combiningMarks_eightOnACharacterAreReady_nineAreRejected() {
@@ -41,7 +42,9 @@ import Testing
         #expect(Generous().check(text: marks(8), attachmentCount: 0) == .ready)
         #expect(
             Generous().check(text: "hi " + marks(9), attachmentCount: 0)
-                == .rejected("text: character 4 of the text carries 9 combining marks, over the limit of 8 per character"))
+                == .rejected(
+                    "text: character 4 of the text carries 9 combining marks, over the limit of 8 per character"
+                ))
     }
 
     @Test func photos_tenAreReady_elevenAreRejected_evenWhenThePolicyAllowsFifty() {
@@ -50,7 +53,9 @@ import Testing
         #expect(
             Generous().check(text: "", attachmentCount: 11)
                 == .rejected("a carousel holds at most 10 photos; remove 1"))
-        #expect(Generous().check(text: "", attachmentCount: 13) == .rejected("a carousel holds at most 10 photos; remove 3"))
+        #expect(
+            Generous().check(text: "", attachmentCount: 13)
+                == .rejected("a carousel holds at most 10 photos; remove 3"))
     }
 
     @Test func aPolicyWithoutItsOwnCarouselLimit_takesTheShared() {

@@ -110,9 +110,6 @@ final class PhotoDecodeGate: Sendable {
         for continuation in admitted { continuation.resume(returning: true) }
     }
 
-    /// Runs the hook on the caller's thread.
-    func runHookInline() { state.withLock { $0.decodeWillStart }?() }
-
     /// Sets a hook run on the decoding thread just before each photo is decoded (tests hold a
     /// decode there to see what the server does meanwhile).
     func onDecodeWillStart(_ hook: (@Sendable () -> Void)?) {

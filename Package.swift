@@ -147,7 +147,7 @@ let package = Package(
         tests("MediaModel", ["MediaModel", "Basics"]),
         tests("Storage", ["Storage"]),
         tests("Wire", ["Wire"]),
-        tests("Imaging", ["Imaging", "CImageCodecs", "MediaModel", "Basics"]),
+        tests("Imaging", ["Imaging", "CImageCodecs", "MediaModel", "Basics", "PhotoTesting"]),
         .target(
             name: "ListEngineTesting", dependencies: ["ListEngine", "Basics"], path: "Tests/ListEngineTesting"
         ),
@@ -212,7 +212,7 @@ let package = Package(
             [
                 "Backend", "HTTPServer", "ServerAPI", "Wire", "MediaModel", "Storage", "SocketTesting",
                 "ServerTesting", "backend-server", "ManifestLint", "ManifestLintTesting", "CommandLineKit",
-                "Composition",
+                "Composition", "PhotoTesting",
             ]),
         tests("AppRuntime", ["AppRuntime", "Composition", "CommandLineKit", "Backend", "Mutations", "Wire"]),
         .target(

@@ -1,4 +1,5 @@
 import Composition
+import MediaModel
 
 /// Whether a new post must, may or cannot carry media.
 public enum MediaRequirement: String, Sendable, Hashable {
@@ -26,6 +27,15 @@ public protocol ComposerPolicy: Sendable {
     var textRequired: Bool { get }
     /// What the composer calls a post ("post", "photo").
     var noun: String { get }
+    /// The most photos one post may carry (as a carousel). The default is the server's
+    /// (`PostLimits.carouselItems`); a policy may ask for fewer, never more: ``check(text:attachmentCount:)``
+    /// keeps the smaller.
+    var carouselLimit: Int { get }
+}
+
+extension ComposerPolicy {
+    /// The server's limit, `PostLimits.carouselItems`.
+    public var carouselLimit: Int { PostLimits.carouselItems }
 }
 
 extension ComposerPolicy {
@@ -41,14 +51,26 @@ extension ComposerPolicy {
         if trimmed.isEmpty && attachmentCount == 0 {
             return .rejected("nothing to post yet")
         }
+        let photos = Swift.min(carouselLimit, PostLimits.carouselItems)
+        if attachmentCount > photos {
+            return .rejected("a carousel holds at most \(photos) photos; remove \(attachmentCount - photos)")
+        }
         return checkLength(of: text)
     }
 
-    /// Whether `text` fits the text limit (counted in characters), whatever else the draft holds.
+    /// Whether `text` fits the text limit (counted in characters) and the server's shared limits
+    /// of bytes and combining marks a character (`PostLimits`), whatever else the draft holds.
+    /// Bytes are checked first, so a pasted 20 MB "character" is refused without walking it.
     public func checkLength(of text: String) -> ComposerVerdict {
-        guard text.count > textLimit else { return .ready }
-        let over = text.count - textLimit
-        return .rejected("text is \(over) character\(over == 1 ? "" : "s") over the limit of \(textLimit)")
+        let problem = PostLimits.textProblem(in: text)
+        if let problem, case .tooManyBytes = problem { return .rejected("text: \(problem)") }
+        if text.count > textLimit {
+            let over = text.count - textLimit
+            return .rejected(
+                "text is \(over) character\(over == 1 ? "" : "s") over the limit of \(textLimit)")
+        }
+        if let problem { return .rejected("text: \(problem)") }
+        return .ready
     }
 }
 

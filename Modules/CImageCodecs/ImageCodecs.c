@@ -33,6 +33,14 @@ typedef struct {
     cic_status *status;
 } jpeg_error_context;
 
+// libjpeg's progress monitor, extended with the scan limit. libjpeg calls it often while it
+// reads a progressive file's scans (jpeg_start_decompress reads them all), so a file is stopped
+// at the first scan past the limit, before that scan's pass over the coefficients.
+typedef struct {
+    struct jpeg_progress_mgr pub;
+    int max_scans;
+} jpeg_scan_limit;
+
 static void jpeg_fail(j_common_ptr cinfo, int code) {
     jpeg_error_context *context = (jpeg_error_context *)cinfo->err;
     char text[JMSG_LENGTH_MAX];
@@ -73,6 +81,18 @@ static void jpeg_on_message(j_common_ptr cinfo, int level) {
 }
 
 static void jpeg_silent_output(j_common_ptr cinfo) { (void)cinfo; }
+
+static void jpeg_check_scans(j_common_ptr cinfo) {
+    j_decompress_ptr decompress = (j_decompress_ptr)cinfo;
+    jpeg_scan_limit *limit = (jpeg_scan_limit *)cinfo->progress;
+    if (decompress->input_scan_number > limit->max_scans) {
+        jpeg_error_context *context = (jpeg_error_context *)cinfo->err;
+        char text[CIC_MESSAGE_CAPACITY];
+        snprintf(text, sizeof text, "more than %d scans", limit->max_scans);
+        set_status(context->status, CIC_ERROR_TOO_MANY_SCANS, text);
+        longjmp(context->jump, 1);
+    }
+}
 
 static void jpeg_install_errors(jpeg_error_context *context, cic_status *status) {
     jpeg_std_error(&context->pub);
@@ -119,9 +139,9 @@ int cic_jpeg_read_header(const uint8_t *data, size_t size, cic_jpeg_header *head
 
 int cic_jpeg_decode(
     const uint8_t *data, size_t size, int scale_numerator, uint32_t out_width, uint32_t out_height,
-    size_t max_memory, uint8_t *out, size_t capacity, cic_status *status) {
+    size_t max_memory, int max_scans, uint8_t *out, size_t capacity, cic_status *status) {
     set_status(status, CIC_OK, NULL);
-    if (data == NULL || out == NULL || size == 0 || scale_numerator < 1 || scale_numerator > 16) {
+    if (data == NULL || out == NULL || size == 0 || scale_numerator < 1 || scale_numerator > 16 || max_scans < 1) {
         set_status(status, CIC_ERROR_ARGUMENT, "no data, no output buffer, or a scale outside 1/8...16/8");
         return status->code;
     }
@@ -139,6 +159,8 @@ int cic_jpeg_decode(
         return status->code;
     }
     jpeg_create_decompress(&cinfo);
+    jpeg_scan_limit scan_limit = {.pub = {.progress_monitor = jpeg_check_scans}, .max_scans = max_scans};
+    cinfo.progress = &scan_limit.pub;
     cinfo.mem->max_memory_to_use = (long)max_memory;
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     jpeg_read_header(&cinfo, TRUE);

@@ -17,6 +17,9 @@ public struct ImageError: Error, Hashable, Sendable, CustomStringConvertible {
         case unsupported
         /// Decoding would need more working memory than ``ImageLimits/maxDecoderMemory``.
         case memoryLimit
+        /// A progressive JPEG has more scans than ``ImageLimits/maxScans`` (each costs a pass
+        /// over the whole image).
+        case tooManyScans
         /// The caller asked for something impossible (a thumbnail 0 pixels wide).
         case invalidArgument
     }

@@ -54,3 +54,19 @@
 //   HostileManifestTests.aTenMegabyteSocketKey_isCut_andRefused,
 //   HostileManifestTests.anUnknownKeyOfTenMegabytes_isCutInItsDiagnostic,
 //   HostileManifestTests.anOverlongDisplayName_isRefused
+//
+// Holes found by attacking the server (issue 34)
+// - Photos decoded inside the write transaction on the handler threads; a carousel of 100
+//   pixel-bomb PNGs (16384x3051, palette + tRNS, a few KB each) froze every request:
+//   PhotoAttackTests.aCarouselOfAHundredPixelBombs_isRefusedBeforeAnyPhotoIsDecoded,
+//   PhotoAttackTests.aPixelBombPNG_isRefusedFromItsHeader_withTheLimitNamed,
+//   PhotoAttackTests.aCarouselOverThePostsPixelBudget_isRefusedBeforeAnyPhotoIsDecoded,
+//   PhotoAttackTests.aFeedRead_isAnsweredWhilePhotosAreBeingStored
+// - A progressive JPEG of hundreds of scans (704 scans, 11.5 s):
+//   PhotoAttackTests.aScanBombJPEG_isRefusedWithTheScanLimitNamed (and ImagingTests'
+//   ScanLimitTests)
+// - Photos of deleted posts still served, with ids in turn (199 of 199 read):
+//   PhotoAttackTests.aDeletedPostsPhotos_are404_andNewPhotoIdsCannotBeCounted
+// - A "one-character" text of 20 MB ("a" and ten million combining marks), unknown attachments
+//   of 38 MiB: BackendTests' PostLimitTests (bytes, marks, carousel items, unknown attachments
+//   at, under and over each limit) and SocketsTests' ComposerLimitTests (the composer's check)

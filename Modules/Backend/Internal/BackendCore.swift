@@ -18,6 +18,8 @@ final class BackendCore: Sendable {
     let sessionPolicy: BackendServer.SessionPolicy
     /// Failed sign-ins per account and per address.
     let signInLimiter = SignInLimiter()
+    /// The threads and budget uploaded photos are decoded within.
+    let photoGate = PhotoDecodeGate()
 
     init(
         database: Database, readers: ReaderPool, clock: any WallClock, demoMode: Bool,

@@ -130,6 +130,15 @@ enum BackendSchema {
                     PRIMARY KEY (photo, width)
                 );
                 """),
+        // Uploaded photos are named by 128 random bits (`p` and 32 hex digits), not by their
+        // row id, so nobody reaches a photo by counting; photos stored before (the seed's) keep
+        // being served by their row id.
+        Migration(
+            version: 6, name: "photo names",
+            sql: """
+                ALTER TABLE photos ADD COLUMN name TEXT;
+                CREATE UNIQUE INDEX photos_by_name ON photos (name);
+                """),
     ]
 
     /// Migration 3's SQL. `users` is rebuilt (SQLite cannot drop a UNIQUE column) with its

@@ -36,6 +36,8 @@ typedef enum {
     CIC_ERROR_MEMORY_LIMIT = 4,
     /// The caller's arguments or buffer do not match the image.
     CIC_ERROR_ARGUMENT = 5,
+    /// A progressive JPEG has more scans than the caller allows.
+    CIC_ERROR_TOO_MANY_SCANS = 6,
 } cic_code;
 
 /// The outcome of a call: a code and, unless it is CIC_OK, a message (zero-terminated).
@@ -74,10 +76,12 @@ int cic_jpeg_read_header(const uint8_t *data, size_t size, cic_jpeg_header *head
 /// out_width * out_height * 3. `max_memory` bounds libjpeg's working memory (a progressive
 /// file keeps every coefficient); beyond it the call fails with CIC_ERROR_MEMORY_LIMIT.
 /// A file that ends early is CIC_ERROR_TRUNCATED; damaged entropy-coded data is
-/// CIC_ERROR_CORRUPT (libjpeg only warns about it, this layer does not accept it).
+/// CIC_ERROR_CORRUPT (libjpeg only warns about it, this layer does not accept it). A file of more
+/// than `max_scans` scans fails with CIC_ERROR_TOO_MANY_SCANS as soon as libjpeg starts the scan
+/// after the last one allowed (each scan of a progressive file is a pass over every coefficient).
 int cic_jpeg_decode(
     const uint8_t *data, size_t size, int scale_numerator, uint32_t out_width, uint32_t out_height,
-    size_t max_memory, uint8_t *out, size_t capacity, cic_status *status);
+    size_t max_memory, int max_scans, uint8_t *out, size_t capacity, cic_status *status);
 
 /// Encodes `width` x `height` pixels of `components` bytes each (1 gray, 3 RGB, 4 CMYK), row by
 /// row, as a JPEG of `quality` (1...100), progressive when `progressive` is 1, and stored as

@@ -57,7 +57,8 @@ enum JPEGCodec {
             [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 _ = cic_jpeg_decode(
                     data.baseAddress, data.count, Int32(numerator), UInt32(width), UInt32(height),
-                    limits.maxDecoderMemory, buffer.baseAddress, count, &status)
+                    limits.maxDecoderMemory, Int32(clamping: limits.maxScans), buffer.baseAddress, count,
+                    &status)
                 // Every byte is written on success; on failure the array is discarded below.
                 initialized = status.code == Int32(CIC_OK.rawValue) ? count : 0
             }
@@ -108,6 +109,11 @@ enum JPEGCodec {
                 "decoding this JPEG needs more than \(limits.maxDecoderMemory >> 20) MiB of working memory "
                     + "(libjpeg: \(message)); save it as a baseline (not progressive) JPEG or make it smaller"
             )
+        case CIC_ERROR_TOO_MANY_SCANS.rawValue:
+            throw ImageError(
+                .tooManyScans,
+                "the progressive JPEG has more than \(limits.maxScans) scans, the limit; save it as a baseline "
+                    + "(not progressive) JPEG and try again")
         case CIC_ERROR_ARGUMENT.rawValue: throw ImageError(.invalidArgument, "JPEG codec: \(message)")
         default: throw ImageError(.corrupt, "JPEG data is damaged (libjpeg: \(message))")
         }

@@ -75,11 +75,13 @@ extension BackendCore {
 
     // MARK: - Posts
 
-    /// `POST /v1/posts` `{"text": "...", "attachments": [...]}`: 201 with the new media.
-    func createPost(_ route: RouteRequest) throws -> Response {
-        try mutate(route) { db, viewer, token, recipients in
+    /// `POST /v1/posts` `{"text": "...", "attachments": [...]}`: 201 with the new media. Its
+    /// photos are decoded before the write transaction (``preparedPostBody(_:)``).
+    func createPost(_ route: RouteRequest) async throws -> Response {
+        let prepared = try await preparedPostBody(route)
+        return try mutate(route) { db, viewer, token, recipients in
             guard let viewer else { throw APIError.internalError("no viewer for an authenticated mutation") }
-            var body = try Self.postBody(route)
+            var body = try prepared.get()
             try storePhotos(body.uploads, owner: viewer.id, into: &body.attachments, db)
             let post = try insertPost(
                 (body.text, body.attachments), by: viewer, parent: nil, token: token, db, &recipients)
@@ -91,12 +93,14 @@ extension BackendCore {
     }
 
     /// `POST /v1/posts/{id}/replies` `{"text": "...", "attachments": [...]}`: 201 with the reply;
-    /// the parent's facts (reply count) come along.
-    func createReply(_ route: RouteRequest) throws -> Response {
-        try mutate(route) { db, viewer, token, recipients in
+    /// the parent's facts (reply count) come along. Its photos are decoded before the write
+    /// transaction (``preparedPostBody(_:)``).
+    func createReply(_ route: RouteRequest) async throws -> Response {
+        let prepared = try await preparedPostBody(route)
+        return try mutate(route) { db, viewer, token, recipients in
             guard let viewer else { throw APIError.internalError("no viewer for an authenticated mutation") }
             let parentID = try route.id("id", prefix: "m", noun: "post")
-            var body = try Self.postBody(route)
+            var body = try prepared.get()
             let parent = try livePost(parentID, viewer: viewer.id, db)
             try storePhotos(body.uploads, owner: viewer.id, into: &body.attachments, db)
             let reply = try insertPost(
@@ -125,6 +129,7 @@ extension BackendCore {
                     "post 'm\(id)' belongs to @\(owner.handle); only its author may delete it")
             }
             try db.execute("UPDATE posts SET deleted = 1, revision = revision + 1 WHERE id = ?", id)
+            try deletePhotos(of: post, db)
             var builder = ResponseBuilder()
             if let parent = post.parent {
                 try db.execute(
@@ -285,26 +290,63 @@ extension BackendCore {
         return writer.bytes
     }
 
+    /// A post's or reply's body made ready outside the write transaction.
+    struct PostBody: Sendable {
+        var text: String
+        var attachments: [MediaModel.Attachment]
+        var uploads: [(slot: PhotoSlot, photo: PhotoIntake)]
+    }
+
+    /// A post's body read, checked and its photos decoded before the write transaction is
+    /// taken, so the writer is held only to store them, and off the HTTP server's handler
+    /// threads (``PhotoDecodeGate``), so every other request, reads included, is answered
+    /// meanwhile. The caller is authenticated and its client token read first: an anonymous or
+    /// token-less request decodes nothing.
+    ///
+    /// The body's 4xx errors are returned, not thrown, so that ``mutate(_:_:)`` records them
+    /// under the client token as it records every refusal (a retry fails the same way); a 401, a
+    /// 400 for a missing token and a 503 when photos queue are thrown (not recorded).
+    func preparedPostBody(_ route: RouteRequest) async throws -> Result<PostBody, APIError> {
+        _ = try route.clientToken()
+        _ = try read { db in try authenticate(route.request, db) }
+        let text: String
+        let checked: CheckedAttachments
+        do {
+            (text, checked) = try Self.checkedPostBody(route)
+        } catch let error as APIError {
+            return .failure(error)
+        }
+        do {
+            let (attachments, uploads) = try await preparedAttachments(checked)
+            return .success(PostBody(text: text, attachments: attachments, uploads: uploads))
+        } catch let error as APIError where error.status != 503 {
+            return .failure(error)
+        }
+    }
+
     /// A post's body: `text` (required, may be empty when there are attachments) and
-    /// `attachments` (optional), with its uploaded photos prepared (not yet stored).
-    static func postBody(_ route: RouteRequest) throws -> (
-        text: String, attachments: [MediaModel.Attachment], uploads: [(slot: PhotoSlot, photo: PhotoIntake)]
+    /// `attachments` (optional), checked without decoding a photo. The text keeps
+    /// ``maximumTextLength`` characters, ``PostLimits/textBytes`` bytes and
+    /// ``PostLimits/combiningMarksPerCharacter`` marks a character.
+    static func checkedPostBody(_ route: RouteRequest) throws -> (
+        text: String, attachments: CheckedAttachments
     ) {
         let object = try route.bodyObject(maximumSize: maximumPostBodySize)
         let text = try object.read { try $0.string("text") }
-        let (attachments, uploads) = try attachments(object)
+        // Bytes first (a 20 MB text is refused without walking it), then characters, then marks.
+        let problem = PostLimits.textProblem(in: text)
+        if let problem, case .tooManyBytes = problem { throw APIError.invalidBody("text: \(problem)") }
         guard text.count <= maximumTextLength else {
             throw APIError.invalidBody(
                 "text: \(text.count) characters is over the limit of \(maximumTextLength)")
         }
-        guard attachments.count <= maximumAttachments else {
-            throw APIError.invalidBody(
-                "attachments: \(attachments.count) attachments is over the limit of \(maximumAttachments)")
-        }
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !attachments.isEmpty else {
+        if let problem { throw APIError.invalidBody("text: \(problem)") }
+        let attachments = try checkedAttachments(object)
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !attachments.elements.isEmpty
+        else {
             throw APIError.invalidBody("a post needs text or at least one attachment; both are empty")
         }
-        return (text, attachments, uploads)
+        return (text, attachments)
     }
 
     /// Inserts a post (a reply when `parent` is given), its reply and mention events, and bumps

@@ -125,7 +125,10 @@ extension BackendCore {
         if try read({ db in try Self.handleTaken(handle, db) }) { throw Self.handleTaken(handle) }
         let passwordHash: String
         switch sessionPolicy.passwordCost {
-        case .standard: passwordHash = try await KDFGate.shared.run { try PasswordHash.make(password) }
+        case .standard:
+            passwordHash = try await KDFGate.shared.run(for: route.request.clientAddress) {
+                try PasswordHash.make(password)
+            }
         case .minimal: passwordHash = try PasswordHash.make(password, cost: .demo)
         }
         let now = nowMilliseconds
@@ -183,12 +186,9 @@ extension BackendCore {
     ) async throws -> Response {
         guard made.handle == handle else { throw Self.keyReused(key) }
         let address = route.request.clientAddress
-        try checkSignInLimit(account: made.id, address: address)
-        guard try await verify(password, against: made.hash) else {
-            signInLimiter.recordFailure(account: made.id, address: address, now: nowMilliseconds)
+        guard try await checkPassword(password, account: made.id, hash: made.hash, address: address) else {
             throw Self.keyReused(key)
         }
-        signInLimiter.recordSuccess(account: made.id)
         let issued = try database.transaction { db in try insertSession(user: made.id, family: nil, db) }
         var builder = ResponseBuilder()
         var response = builder.response(

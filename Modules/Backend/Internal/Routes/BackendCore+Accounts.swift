@@ -111,12 +111,8 @@ extension BackendCore {
                 "handle: '\(handle.prefix(40))' must be 2 to 24 characters of a-z, 0-9 and _")
         }
         let trimmedName = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...50).contains(trimmedName.count) else {
-            throw APIError.invalidBody("displayName: must be 1 to 50 characters, found \(trimmedName.count)")
-        }
-        guard bio.count <= 300 else {
-            throw APIError.invalidBody("bio: \(bio.count) characters is over the limit of 300")
-        }
+        try ProfileText.displayName.check(trimmedName)
+        try ProfileText.bio.check(bio)
         try Self.checkNewPassword(password)
         if let key, let made = try accountMade(byKey: key) {
             return try await replayAccountCreation(

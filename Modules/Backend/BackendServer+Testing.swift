@@ -78,6 +78,10 @@ extension BackendServer {
     /// once so far: at most two may run at once, whatever the number of sign-ins.
     public static var mostConcurrentPasswordHashes: Int { PasswordHash.inFlight.withLock { $0.most } }
 
+    /// How many passwords this server checked against an account's hash so far (each sign-in
+    /// that got as far as hashing): what the sign-in limit bounds.
+    public var passwordsChecked: Int { core.signInLimiter.passwordsChecked }
+
     /// A new empty directory under this process's test root.
     public static func makeTemporaryDirectory(_ name: String) throws -> String {
         let path = (try testRoot.get() as NSString).appendingPathComponent("\(name)-\(UUID().uuidString)")

@@ -2,6 +2,22 @@ import Foundation
 import Storage
 import Wire
 
+#if canImport(Glibc)
+    import Glibc
+
+    private func createOwnerOnly(_ path: String) -> Int32 {
+        Glibc.open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+    }
+    private func closeDescriptor(_ descriptor: Int32) { _ = Glibc.close(descriptor) }
+#elseif canImport(Darwin)
+    import Darwin
+
+    private func createOwnerOnly(_ path: String) -> Int32 {
+        Darwin.open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+    }
+    private func closeDescriptor(_ descriptor: Int32) { _ = Darwin.close(descriptor) }
+#endif
+
 /// The server the apps talk to: users, follows, posts of every kind, replies, likes, reposts,
 /// a ranked home feed, threads, profiles, an event stream and idempotent mutations, persisted
 /// in SQLite. Its routes are plain `Request -> Response` values, so the same handlers serve in
@@ -60,6 +76,7 @@ public final class BackendServer: Sendable {
             )
         }
         let path = (directory as NSString).appendingPathComponent(Self.databaseFileName)
+        try Self.restrictToOwner(path)
         let (database, seed) = try Self.open(path: path, seed: seed, now: clock.now)
         self.seed = seed
         core = BackendCore(
@@ -77,6 +94,33 @@ public final class BackendServer: Sendable {
             path: path, options: Database.Options(synchronous: .normal, busyTimeout: busyTimeout))
         try database.migrate(BackendSchema.migrations)
         return (database, try BackendSeeder.seedIfNeeded(database, seed: seed, now: now))
+    }
+
+    /// Makes the database file (and its write-ahead files, when there) readable and writable by
+    /// its owner only, 0600: it holds the password hashes. A new file is created with that mode
+    /// before SQLite opens it (SQLite gives the write-ahead files the main file's mode); an
+    /// existing one is tightened.
+    private static func restrictToOwner(_ path: String) throws {
+        let files = FileManager.default
+        // O_CREAT without O_TRUNC: when several processes open a new directory at once, each
+        // either creates the file or opens the one another made (never replaces it).
+        let descriptor = createOwnerOnly(path)
+        guard descriptor >= 0 else {
+            throw BackendOpenError(
+                message: "cannot create the database file '\(path)': \(String(cString: strerror(errno))); "
+                    + "choose a directory you can write to")
+        }
+        closeDescriptor(descriptor)
+        for file in [path, path + "-wal", path + "-shm"] where files.fileExists(atPath: file) {
+            do {
+                try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+            } catch {
+                throw BackendOpenError(
+                    message:
+                        "cannot make '\(file)' readable by its owner only (it holds the password hashes): "
+                        + "\(FileSystemReason.describe(error, at: file)); run the server as the file's owner")
+            }
+        }
     }
 
     /// How long a write waits for another connection's write to the same file to end.
@@ -114,10 +158,22 @@ public final class BackendServer: Sendable {
                 503, code: "busy", message: "the backend's database is busy: \(error.message); retry shortly",
                 headers: ["Retry-After": "1"])
         } catch {
+            // The detail (SQL, the database's path) is for the operator, not the caller.
+            Self.logFailure(
+                "\(request.method) \(request.path.prefix(200)) failed inside the backend: \(error)")
+            let what = request.method == .get || request.method == .head ? "answer" : "save"
             return .error(
                 500, code: "internal",
-                message: "\(request.method) \(request.path) failed inside the backend: \(error)")
+                message: "the server could not \(what) this (\(request.method) \(request.path.prefix(200))); "
+                    + "try again later")
         }
+    }
+
+    /// Writes a failure's detail to standard error, where the operator reads it (a failed write
+    /// there is ignored: the answer to the caller does not depend on it).
+    private static func logFailure(_ text: String) {
+        let line = "backend: error: " + text.replacingOccurrences(of: "\n", with: " | ") + "\n"
+        try? FileHandle.standardError.write(contentsOf: Data(line.utf8))
     }
 
     /// Closes the database; later requests answer 500.

@@ -70,3 +70,27 @@
 // - A "one-character" text of 20 MB ("a" and ten million combining marks), unknown attachments
 //   of 38 MiB: BackendTests' PostLimitTests (bytes, marks, carousel items, unknown attachments
 //   at, under and over each limit) and SocketsTests' ComposerLimitTests (the composer's check)
+// Holes found by attacking the server (issue 34): sign-in, sessions and identity input
+// - A flood of valid sign-ins from one address taking every turn at the hash gate:
+//   KDFGateFairnessTests.aFloodFromOneAddress_leavesRoomForAnother_andTakesTurnsWithIt (BackendTests)
+// - Concurrent guesses racing the sign-in limit (checked before hashing, counted after):
+//   SignInRaceTests.fortyConcurrentWrongGuessesFromTwoAddresses_checkOnlyFivePasswords,
+//   SignInRaceTests.aSuccessfulSignIn_givesItsSlotBack
+// - A renewal whose answer was lost, retried (the family was revoked as a reuse):
+//   RenewalRetryTests.aRenewalRetriedWithinTheWindow_getsTheSamePair,
+//   RenewalRetryTests.twentyRenewalsAtOnce_handOutOnePair_andEveryCallerGetsIt,
+//   RenewalAnswerLostTests.aRenewalWhoseAnswerIsLost_isRetried_andTheSessionGoesOn; reuse still
+//   revokes: RenewalRetryTests.theOldRenewTokenAfterTheWindow_revokesTheWholeSession,
+//   RenewalRetryTests.theOldRenewTokenAfterTheNewOneWasUsed_revokesTheWholeSession,
+//   RenewalRetryTests.theDatabaseHoldsNothingThatGivesTheRetriedPair
+// - A UTF-16 body with a duplicate key: HostileIdentityInputTests.aBodyInUTF16_withADuplicateKey_isRefused
+// - Display names and bios with ESC, C1, NUL, bidi overrides or piles of combining marks:
+//   HostileIdentityInputTests.aHostileDisplayName_isRefusedWith400,
+//   HostileIdentityInputTests.aBioWithAnEscapeOrHiddenBulk_isRefused
+// - Aliases of ids, paths and cursors (`u+1`, `u01`, `//v1/users/u1`, `f:+…`):
+//   HostileIdentityInputTests.anAliasOfAnIdOrAPath_isNotFound,
+//   HostileIdentityInputTests.aCursorWithASignOrLeadingZeros_isRefused
+// - backend.sqlite (the password hashes) readable by everyone:
+//   HostileIdentityInputTests.theDatabaseFile_isReadableByItsOwnerOnly_newOrExisting
+// - A full disk's 500 showing the SQL and the database's path:
+//   HostileIdentityInputTests.aFullDisk_isA500ThatShowsNoSQLAndNoPath

@@ -139,6 +139,17 @@ enum BackendSchema {
                 ALTER TABLE photos ADD COLUMN name TEXT;
                 CREATE UNIQUE INDEX photos_by_name ON photos (name);
                 """),
+        // Renewal retries: a session exchanged for a new one remembers which (`rotated_to`) and,
+        // for the retry window only, the salt from which that pair is derived again with the old
+        // renew token (`retry_salt`; the renew token itself is never stored), so a retried
+        // renewal gets the same answer.
+        Migration(
+            version: 7, name: "renewal retries",
+            sql: """
+                ALTER TABLE sessions ADD COLUMN rotated_to INTEGER;
+                ALTER TABLE sessions ADD COLUMN retry_salt TEXT;
+                CREATE INDEX sessions_with_retry_salt ON sessions (revoked_at) WHERE retry_salt IS NOT NULL;
+                """),
     ]
 
     /// Migration 3's SQL. `users` is rebuilt (SQLite cannot drop a UNIQUE column) with its

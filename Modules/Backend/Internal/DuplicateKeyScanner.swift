@@ -14,6 +14,15 @@ enum DuplicateKeyScanner {
         case array
     }
 
+    /// Why `json` is not JSON in UTF-8, the only encoding the backend reads (RFC 8259 §8.1), or
+    /// nil when it is: a body in UTF-16 or UTF-32 holds NUL bytes, which no UTF-8 JSON text
+    /// holds (a NUL in a string is written `\u0000`). Checked before anything else reads the
+    /// body, so the duplicate-key scan (which reads UTF-8) sees the body every parser would.
+    static func encodingProblem(in json: Data) -> String? {
+        guard json.contains(0) || String(validating: json, as: UTF8.self) == nil else { return nil }
+        return "not UTF-8 (it holds NUL bytes or bytes that are not UTF-8); send JSON as UTF-8"
+    }
+
     /// The first key seen twice in one object, or nil when every object's keys are distinct.
     static func firstDuplicate(in json: Data) -> String? {
         let bytes = [UInt8](json)

@@ -14,10 +14,13 @@ struct RouteRequest: Sendable {
     /// A required path parameter (the router guarantees patterns' parameters exist).
     func parameter(_ name: String) -> String { parameters[name] ?? "" }
 
-    /// The numeric id in a path parameter written `<prefix><digits>` (`m42`), or 404.
+    /// The numeric id in a path parameter written `<prefix><digits>` (`m42`), or 404. Only that
+    /// spelling: no sign and no leading zeros (`m+42` and `m042` are not `m42`).
     func id(_ name: String, prefix: String, noun: String) throws(APIError) -> Int64 {
         let text = parameter(name)
-        guard text.hasPrefix(prefix), let id = Int64(text.dropFirst(prefix.count)), id > 0 else {
+        guard text.hasPrefix(prefix), let id = Int64(text.dropFirst(prefix.count)), id > 0,
+            text == prefix + String(id)
+        else {
             throw .notFound("no \(noun) with id '\(text.prefix(60))'")
         }
         return id
@@ -49,6 +52,9 @@ struct RouteRequest: Sendable {
         }
         guard !request.body.isEmpty else {
             throw .invalidBody("the body is empty; send a JSON object")
+        }
+        if let problem = DuplicateKeyScanner.encodingProblem(in: request.body) {
+            throw .invalidBody("body: \(problem)")
         }
         let value: JSONValue
         do {

@@ -40,7 +40,9 @@ struct Route: Sendable {
 }
 
 /// Finds the route for a request: 404 when no pattern fits the path, 405 (with `Allow`) when
-/// one does but not for this method.
+/// one does but not for this method. Only a path's one canonical spelling fits: an empty segment
+/// (`//v1/posts`, `/v1/posts/`) or a percent-encoded character (`/v1/users/u%31`) is 404, so
+/// no alias of a path reaches a handler.
 ///
 /// Complexity: O(routes × segments) per request; there are a few dozen routes.
 struct Router: Sendable {
@@ -48,6 +50,12 @@ struct Router: Sendable {
 
     func resolve(_ request: Request) throws(APIError) -> (Route, [String: String]) {
         let path = request.pathSegments
+        guard request.path == "/" + path.joined(separator: "/") else {
+            throw .notFound(
+                "no endpoint at '\(request.method) \(request.path.prefix(200))': a path has no empty segments "
+                    + "and nothing percent-encoded; Backend's docs list the routes (Modules/Backend/Backend.docc)"
+            )
+        }
         var allowed: [String] = []
         for route in routes {
             guard let parameters = route.match(path) else { continue }

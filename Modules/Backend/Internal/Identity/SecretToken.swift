@@ -17,6 +17,15 @@ enum SecretToken {
         return prefix + hex(bytes)
     }
 
+    /// A token written like `make`'s, derived from a secret the caller holds (`secret`: the
+    /// renew token a renewal exchanged) and a random `salt` the database keeps: `prefix` and the
+    /// hex SHA-256 of a label naming the prefix, the salt and the secret. Deriving the pair a
+    /// renewal handed out again needs both: the database holds only the secret's SHA-256, so a
+    /// copy of it cannot, while the client that retries its renewal can.
+    static func derive(prefix: String, from secret: String, salt: String) -> String {
+        prefix + String(hash("loom-renewal-retry\u{0}\(prefix)\u{0}\(salt)\u{0}\(secret)"))
+    }
+
     /// The SHA-256 of `token`'s UTF-8 bytes, as 64 hex digits: what the database stores.
     static func hash(_ token: String) -> String {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))

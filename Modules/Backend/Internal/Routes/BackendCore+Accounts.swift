@@ -111,12 +111,8 @@ extension BackendCore {
                 "handle: '\(handle.prefix(40))' must be 2 to 24 characters of a-z, 0-9 and _")
         }
         let trimmedName = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...50).contains(trimmedName.count) else {
-            throw APIError.invalidBody("displayName: must be 1 to 50 characters, found \(trimmedName.count)")
-        }
-        guard bio.count <= 300 else {
-            throw APIError.invalidBody("bio: \(bio.count) characters is over the limit of 300")
-        }
+        try ProfileText.displayName.check(trimmedName)
+        try ProfileText.bio.check(bio)
         try Self.checkNewPassword(password)
         if let key, let made = try accountMade(byKey: key) {
             return try await replayAccountCreation(
@@ -125,7 +121,10 @@ extension BackendCore {
         if try read({ db in try Self.handleTaken(handle, db) }) { throw Self.handleTaken(handle) }
         let passwordHash: String
         switch sessionPolicy.passwordCost {
-        case .standard: passwordHash = try await KDFGate.shared.run { try PasswordHash.make(password) }
+        case .standard:
+            passwordHash = try await KDFGate.shared.run(for: route.request.clientAddress) {
+                try PasswordHash.make(password)
+            }
         case .minimal: passwordHash = try PasswordHash.make(password, cost: .demo)
         }
         let now = nowMilliseconds
@@ -183,12 +182,9 @@ extension BackendCore {
     ) async throws -> Response {
         guard made.handle == handle else { throw Self.keyReused(key) }
         let address = route.request.clientAddress
-        try checkSignInLimit(account: made.id, address: address)
-        guard try await verify(password, against: made.hash) else {
-            signInLimiter.recordFailure(account: made.id, address: address, now: nowMilliseconds)
+        guard try await checkPassword(password, account: made.id, hash: made.hash, address: address) else {
             throw Self.keyReused(key)
         }
-        signInLimiter.recordSuccess(account: made.id)
         let issued = try database.transaction { db in try insertSession(user: made.id, family: nil, db) }
         var builder = ResponseBuilder()
         var response = builder.response(

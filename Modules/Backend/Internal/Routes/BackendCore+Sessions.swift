@@ -6,6 +6,7 @@ import Wire
 /// A session just handed out: the tokens in plain (the only time they exist outside the client)
 /// and when they expire.
 struct IssuedSession {
+    var id: Int64
     var token: String
     var expiresAt: Int64
     var renewToken: String
@@ -48,9 +49,8 @@ extension BackendCore {
                 "no account with handle '\(handle.prefix(40))'; create it with POST /v1/accounts")
         }
         if found.demo && !demoMode { throw Self.demoDisabled(handle) }
-        try checkSignInLimit(account: found.account.id, address: address)
-        guard try await verify(password, against: found.hash) else {
-            signInLimiter.recordFailure(account: found.account.id, address: address, now: nowMilliseconds)
+        guard try await checkPassword(password, account: found.account.id, hash: found.hash, address: address)
+        else {
             throw APIError.unauthorized(
                 found.hash == nil
                     ? "@\(found.account.handle) was made before accounts had passwords and cannot sign in; "
@@ -58,7 +58,6 @@ extension BackendCore {
                     : "wrong password for @\(found.account.handle); check it and try again",
                 code: "invalid_credentials")
         }
-        signInLimiter.recordSuccess(account: found.account.id)
         let issued = try database.transaction { db in
             try insertSession(user: found.account.id, family: nil, db)
         }
@@ -69,7 +68,8 @@ extension BackendCore {
     /// `POST /v1/sessions/renew` `{"renewToken": "ren_..."}`: 200 with a new session object for
     /// the same account; the old pair stops working (rotation). 401 `invalid_renew_token` for an
     /// unknown, revoked or expired renew token; presenting one that was already exchanged revokes
-    /// every session renewed from the same sign-in (someone else may hold a copy).
+    /// every session renewed from the same sign-in (someone else may hold a copy), except for a
+    /// retry (see `renewalRetryWindow`).
     func renewSession(_ route: RouteRequest) throws -> Response {
         let object = try route.bodyObject()
         let renewToken = try object.read { try $0.string("renewToken") }
@@ -83,31 +83,46 @@ extension BackendCore {
             guard
                 let found = try db.queryFirst(
                     """
-                    SELECT s.id, s.user, s.family, s.renew_expires_at, s.revoked_reason, u.demo, u.json, u.handle
+                    SELECT s.id, s.user, s.family, s.renew_expires_at, s.revoked_reason, u.demo, u.json, u.handle,
+                           s.revoked_at, s.rotated_to, s.retry_salt
                     FROM sessions s JOIN users u ON u.id = s.user WHERE s.renew_hash = ?
                     """, SecretToken.hash(renewToken),
                     map: { row in
                         (
                             id: try row.int64(0), user: try row.int64(1), family: try row.int64(2),
                             expires: try row.int64(3), revoked: try row.isNull(4) ? nil : try row.string(4),
-                            demo: try row.bool(5), json: try row.bytes(6), handle: try row.string(7)
+                            demo: try row.bool(5), json: try row.bytes(6), handle: try row.string(7),
+                            revokedAt: try row.isNull(8) ? nil : try row.int64(8),
+                            rotatedTo: try row.isNull(9) ? nil : try row.int64(9),
+                            salt: try row.isNull(10) ? nil : try row.string(10)
                         )
                     })
             else { return .refused("is unknown") }
             if let revoked = found.revoked {
                 guard revoked == Self.revokedByRotation else { return .refused("was revoked") }
+                if let revokedAt = found.revokedAt, now - revokedAt < Self.renewalRetryWindow,
+                    let successor = found.rotatedTo, let salt = found.salt,
+                    let issued = try retriedRenewal(of: renewToken, successor: successor, salt: salt, db)
+                {
+                    if found.demo && !demoMode { return .demoDisabled(found.handle) }
+                    return .renewed(issued, found.json)
+                }
                 try db.execute(
                     "UPDATE sessions SET revoked_at = ?, revoked_reason = 'renew_token_reused' WHERE family = ? AND revoked_at IS NULL",
                     now, found.family)
+                try db.execute("UPDATE sessions SET retry_salt = NULL WHERE family = ?", found.family)
                 return .refused(
                     "was already exchanged for a new one; every session from that sign-in is now revoked")
             }
             guard found.expires > now else { return .refused("expired") }
             if found.demo && !demoMode { return .demoDisabled(found.handle) }
+            let salt = SecretToken.make(prefix: "")
+            let issued = try insertSession(
+                user: found.user, family: found.family, db, derivedFrom: (renewToken, salt))
             try db.execute(
-                "UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ?", now,
-                Self.revokedByRotation, found.id)
-            return .renewed(try insertSession(user: found.user, family: found.family, db), found.json)
+                "UPDATE sessions SET revoked_at = ?, revoked_reason = ?, rotated_to = ?, retry_salt = ? WHERE id = ?",
+                now, Self.revokedByRotation, issued.id, salt, found.id)
+            return .renewed(issued, found.json)
         }
         switch outcome {
         case .renewed(let issued, let json):
@@ -120,6 +135,33 @@ extension BackendCore {
         case .demoDisabled(let handle):
             throw Self.demoDisabled(handle)
         }
+    }
+
+    /// How long after a renewal the same renew token may be presented again and get the same
+    /// answer (milliseconds): a retry after a lost answer, or several requests that renewed at
+    /// once. After it, or once the new pair's renew token was used, the old one is a reuse.
+    static let renewalRetryWindow: Int64 = 30_000
+
+    /// The pair a renewal handed out, derived again from the renew token it was exchanged for and
+    /// the salt kept for the window, when that pair is still live (nil otherwise: its renew token
+    /// was used, or it was revoked).
+    private func retriedRenewal(
+        of renewToken: String, successor: Int64, salt: String, _ db: borrowing Connection
+    )
+        throws -> IssuedSession?
+    {
+        let token = SecretToken.derive(prefix: SecretToken.bearerPrefix, from: renewToken, salt: salt)
+        let renew = SecretToken.derive(prefix: SecretToken.renewPrefix, from: renewToken, salt: salt)
+        return try db.queryFirst(
+            """
+            SELECT expires_at, renew_expires_at FROM sessions
+            WHERE id = ? AND revoked_at IS NULL AND token_hash = ? AND renew_hash = ?
+            """, successor, SecretToken.hash(token), SecretToken.hash(renew),
+            map: { row in
+                IssuedSession(
+                    id: successor, token: token, expiresAt: try row.int64(0), renewToken: renew,
+                    renewExpiresAt: try row.int64(1))
+            })
     }
 
     /// `DELETE /v1/sessions/current`: signs out. 204; the bearer token and its renew token stop
@@ -141,22 +183,32 @@ extension BackendCore {
     static let revokedByRotation = "rotated"
 
     /// Stores a new session for `user` (in renewal chain `family`, or a new chain), its tokens
-    /// hashed, and returns them in plain. Sessions whose renew token has expired are removed.
+    /// hashed, and returns them in plain. The tokens are random, or for a renewal derived from
+    /// the renew token it exchanged and a random salt (`derivedFrom`), so that a retry within the
+    /// window can be answered with the same pair. Sessions whose renew token has expired are
+    /// removed, and salts older than the retry window are forgotten.
     func insertSession(
-        user: Int64, family: Int64?, _ db: borrowing Connection, lifetime: Int64? = nil
+        user: Int64, family: Int64?, _ db: borrowing Connection, lifetime: Int64? = nil,
+        derivedFrom source: (renewToken: String, salt: String)? = nil
     ) throws -> IssuedSession {
         let now = nowMilliseconds
         let tokenLifetime = lifetime ?? sessionPolicy.tokenMilliseconds
         let renewLifetime = lifetime ?? sessionPolicy.renewMilliseconds
         let (expiresAt, tokenOverflow) = now.addingReportingOverflow(tokenLifetime)
         let (renewExpiresAt, renewOverflow) = now.addingReportingOverflow(renewLifetime)
-        let issued = IssuedSession(
-            token: SecretToken.make(prefix: SecretToken.bearerPrefix),
-            expiresAt: tokenOverflow ? Int64.max : expiresAt,
-            renewToken: SecretToken.make(prefix: SecretToken.renewPrefix),
-            renewExpiresAt: renewOverflow ? Int64.max : renewExpiresAt)
         try db.execute("DELETE FROM sessions WHERE renew_expires_at <= ?", now)
+        try db.execute(
+            "UPDATE sessions SET retry_salt = NULL WHERE retry_salt IS NOT NULL AND revoked_at <= ?",
+            now - Self.renewalRetryWindow)
         let id = try db.queryFirst("SELECT COALESCE(MAX(id), 0) + 1 FROM sessions") { try $0.int64(0) } ?? 1
+        func token(_ prefix: String) -> String {
+            guard let source else { return SecretToken.make(prefix: prefix) }
+            return SecretToken.derive(prefix: prefix, from: source.renewToken, salt: source.salt)
+        }
+        let issued = IssuedSession(
+            id: id, token: token(SecretToken.bearerPrefix), expiresAt: tokenOverflow ? Int64.max : expiresAt,
+            renewToken: token(SecretToken.renewPrefix),
+            renewExpiresAt: renewOverflow ? Int64.max : renewExpiresAt)
         try db.execute(
             """
             INSERT INTO sessions (id, user, family, token_hash, renew_hash, created_at, expires_at, renew_expires_at)
@@ -183,18 +235,69 @@ extension BackendCore {
         return payload.bytes
     }
 
+    /// Whether `password` is `account`'s (whose hash is `hash`), as one sign-in attempt from
+    /// `address`: it waits for the account's turn (one check at a time per account), is counted
+    /// against the limits *before* it is hashed, and is given back when it was right (then the
+    /// account's count is cleared) or could not be checked. 429 `too_many_attempts` when a limit
+    /// is reached, or when too many sign-ins for the account are already waiting.
+    func checkPassword(_ password: String, account: Int64, hash: String?, address: String?) async throws
+        -> Bool
+    {
+        guard await signInLimiter.takeTurn(account: account) else {
+            throw APIError(
+                status: 429, code: "too_many_attempts",
+                message: "too many sign-ins for this account are waiting to be checked (at most "
+                    + "\(signInLimiter.maximumWaitingPerAccount)); try again in 1 s",
+                headers: ["Retry-After": "1"])
+        }
+        do {
+            let matches = try await checkPasswordInTurn(
+                password, account: account, hash: hash, address: address)
+            signInLimiter.endTurn(account: account)
+            return matches
+        } catch {
+            signInLimiter.endTurn(account: account)
+            throw error
+        }
+    }
+
+    private func checkPasswordInTurn(_ password: String, account: Int64, hash: String?, address: String?)
+        async throws -> Bool
+    {
+        let reservation: SignInLimiter.Reservation
+        switch signInLimiter.reserve(account: account, address: address, now: nowMilliseconds) {
+        case .success(let reserved): reservation = reserved
+        case .failure(let wait): throw tooManyAttempts(account: account, seconds: wait.seconds)
+        }
+        let matches: Bool
+        do {
+            signInLimiter.countCheck()
+            matches = try await verify(password, against: hash, address: address)
+        } catch {
+            signInLimiter.giveBack(reservation)
+            throw error
+        }
+        if matches {
+            signInLimiter.giveBack(reservation)
+            signInLimiter.recordSuccess(account: account)
+        } else {
+            signInLimiter.recordFailure(reservation, now: nowMilliseconds)
+        }
+        return matches
+    }
+
     /// Whether `password` matches `stored`, hashed through the process's `KDFGate` (a hash at
     /// the demo cost, a megabyte for a millisecond, runs at once). An account without a password
     /// hash matches nothing (a hash is still computed, so the answer takes as long).
-    func verify(_ password: String, against stored: String?) async throws -> Bool {
+    func verify(_ password: String, against stored: String?, address: String?) async throws -> Bool {
         guard let stored else {
-            _ = try await KDFGate.shared.run {
+            _ = try await KDFGate.shared.run(for: address) {
                 PasswordHash.verify(password, against: try DemoPassword.hash.get())
             }
             return false
         }
         if PasswordHash.isCheap(stored) { return PasswordHash.verify(password, against: stored) }
-        return try await KDFGate.shared.run { PasswordHash.verify(password, against: stored) }
+        return try await KDFGate.shared.run(for: address) { PasswordHash.verify(password, against: stored) }
     }
 
     /// 429 `too_many_attempts` when failed sign-ins for the account or from the address reached
@@ -202,8 +305,13 @@ extension BackendCore {
     func checkSignInLimit(account: Int64?, address: String?) throws {
         guard let seconds = signInLimiter.retryAfter(account: account, address: address, now: nowMilliseconds)
         else { return }
+        throw tooManyAttempts(account: account, seconds: seconds)
+    }
+
+    /// 429 `too_many_attempts`, to retry after `seconds`.
+    private func tooManyAttempts(account: Int64?, seconds: Int64) -> APIError {
         let limits = signInLimiter.limits
-        throw APIError(
+        return APIError(
             status: 429, code: "too_many_attempts",
             message: "too many failed sign-ins "
                 + (account == nil ? "from this address" : "for this account or from this address")

@@ -54,3 +54,18 @@
 //   HostileManifestTests.aTenMegabyteSocketKey_isCut_andRefused,
 //   HostileManifestTests.anUnknownKeyOfTenMegabytes_isCutInItsDiagnostic,
 //   HostileManifestTests.anOverlongDisplayName_isRefused
+//
+// Holes found by attacking the server (issue 34): the server stays available
+// - Two connections announcing 32 MiB bodies and sending nothing, every 10 s (every body got 503):
+//   BodyBudgetAttackTests.bodiesAnnouncedAndNotSent_holdNoBudget_andASmallPostIsServed,
+//   BodyBudgetAttackTests.aConnectionThatAnnouncesABodyAndSendsNothing_isClosedAfterTheBodyIdleTimeout
+//   (BodiesInFlightTests.bodiesOverTheCap_areRefusedWith503_andTheBudgetComesBack now counts the
+//   bytes that arrived, not the ones announced)
+// - Every route reading a 40 MiB body before its 413:
+//   BodyBudgetAttackTests.aBodyOverTheRoutesLimit_isAnswered413FromTheHead_withoutReadingIt,
+//   BackendServerBodyLimitTests.aSignInAnnouncingTwoMegabytes_isAnswered413FromTheHead_andClosed
+// - 4 addresses x 256 kept-alive connections holding every slot:
+//   ConnectionSlotAttackTests.whenIdleConnectionsHoldEverySlot_aNewAddressIsServed_andTheOldestIdleIsClosed
+// - Slow heads (slowloris) from several addresses holding every slot:
+//   ConnectionSlotAttackTests.slowHeadsFromSeveralAddresses_cannotTakeEverySlot
+// - Requests whose lines end in a bare LF: BareLineFeedAttackTests.aLineEndingInABareLF_isRefusedWith400

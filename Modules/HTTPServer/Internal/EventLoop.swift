@@ -73,14 +73,20 @@ final class EventLoop: @unchecked Sendable {
 
     // Configuration in the loop's units.
     let requestTimeout: UInt64
+    let bodyIdleTimeout: UInt64
     let idleTimeout: UInt64
     let writeTimeout: UInt64
     let tick: UInt64
     let pipelineCap: Int
+    /// How many connections may be open at once.
+    let connectionLimit: Int
+    /// How many of them only addresses that hold no connection may take (one in eight).
+    let slotsForNewAddresses: Int
 
-    init(listener: Int32, configuration: HTTPServer.Configuration, handler: @escaping HTTPServer.Handler)
-        throws(HTTPServerError)
-    {
+    init(
+        listener: Int32, configuration: HTTPServer.Configuration, connectionLimit: Int,
+        handler: @escaping HTTPServer.Handler
+    ) throws(HTTPServerError) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
             let code = errno
@@ -95,11 +101,15 @@ final class EventLoop: @unchecked Sendable {
         self.listener = listener
         self.configuration = configuration
         self.handler = handler
+        self.connectionLimit = connectionLimit
+        slotsForNewAddresses = connectionLimit / 8
         dice = Mutex(FaultDice(configuration.faults))
         requestTimeout = Self.nanoseconds(configuration.requestTimeout)
+        bodyIdleTimeout = Self.nanoseconds(configuration.bodyIdleTimeout)
         idleTimeout = Self.nanoseconds(configuration.idleTimeout)
         writeTimeout = Self.nanoseconds(configuration.writeTimeout)
-        tick = min(max(min(requestTimeout, idleTimeout, writeTimeout) / 10, 2_000_000), 250_000_000)
+        tick = min(
+            max(min(requestTimeout, bodyIdleTimeout, idleTimeout, writeTimeout) / 10, 2_000_000), 250_000_000)
         let limits = configuration.limits
         // Pipelined input waiting behind a request is not counted against the bodies in flight,
         // so it is kept to a head's worth: a body waits in the socket until its turn.
@@ -267,18 +277,6 @@ final class EventLoop: @unchecked Sendable {
             }
             Posix.makeNonBlocking(fd)
             Posix.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
-            guard connections.count < configuration.maxConnections else {
-                counters.accepted(opened: false)
-                refuse(
-                    fd,
-                    .error(
-                        503, code: "server_busy",
-                        message:
-                            "the server has \(configuration.maxConnections) connections open, its limit; "
-                            + "retry shortly",
-                        headers: ["Retry-After": "1"]))
-                continue
-            }
             let connection = Connection(id: nextID, fd: fd, remote: Posix.describe(storage), now: now)
             let fromAddress = connectionsByAddress[connection.address] ?? 0
             guard fromAddress < configuration.maxConnectionsPerAddress else {
@@ -292,11 +290,47 @@ final class EventLoop: @unchecked Sendable {
                         headers: ["Retry-After": "1"]))
                 continue
             }
+            if let refusal = makeRoom(forNewAddress: fromAddress == 0) {
+                counters.accepted(opened: false)
+                refuse(fd, .error(503, code: "server_busy", message: refusal, headers: ["Retry-After": "1"]))
+                continue
+            }
             connectionsByAddress[connection.address] = fromAddress + 1
             nextID += 1
             connections[connection.id] = connection
             counters.accepted(opened: true)
         }
+    }
+
+    /// Makes room for a connection when the slots it may take are all held: closes the connection
+    /// idle the longest (kept alive between requests, or silent since it connected). Returns why
+    /// it cannot be let in when none is idle, nil when it can.
+    ///
+    /// A connection from an address that already holds one may take all but
+    /// `slotsForNewAddresses` of the slots; those are left to addresses that hold none, so that
+    /// connections held busy (slow heads, slow bodies) from a few addresses cannot lock everyone
+    /// else out. O(connections) when the slots are full, nothing otherwise.
+    private func makeRoom(forNewAddress isNewAddress: Bool) -> String? {
+        let open = connections.count
+        let shared = connectionLimit - slotsForNewAddresses
+        guard open >= connectionLimit || (open >= shared && !isNewAddress) else { return nil }
+        var oldest: Connection?
+        for connection in connections.values where connection.phase == .idle && !connection.isClosed {
+            if let found = oldest, found.idleSince <= connection.idleSince { continue }
+            oldest = connection
+        }
+        if let oldest {
+            closeConnection(oldest)
+            counters.update { $0.idleClosedForRoom += 1 }
+            return nil
+        }
+        if open >= connectionLimit {
+            return "the server has \(connectionLimit) connections open, its limit, and none of them is idle; "
+                + "retry shortly"
+        }
+        return
+            "the server's \(shared) connections for addresses already connected are all busy, the rest kept "
+            + "for new addresses; retry shortly"
     }
 
     /// Answers a connection over a connection limit with `response` (best effort) and closes it.
@@ -323,7 +357,20 @@ final class EventLoop: @unchecked Sendable {
                     closeConnection(connection)
                 }
             case .receiving:
-                if now - connection.requestStarted >= requestTimeout {
+                if let head = connection.head, now - connection.bodyProgress >= bodyIdleTimeout,
+                    now - connection.requestStarted < requestTimeout
+                {
+                    counters.update { $0.timeouts += 1 }
+                    let seconds = Double(bodyIdleTimeout) / 1e9
+                    let arrived = min(connection.buffered, head.contentLength)
+                    reject(
+                        connection,
+                        HTTPFailure(
+                            408, "body_timeout",
+                            "no byte of the request's body arrived for \(seconds) s (\(arrived) of "
+                                + "\(head.contentLength) bytes came); send the body without pausing"),
+                        method: head.method.rawValue, target: head.target)
+                } else if now - connection.requestStarted >= requestTimeout {
                     counters.update { $0.timeouts += 1 }
                     let seconds = Double(requestTimeout) / 1e9
                     reject(

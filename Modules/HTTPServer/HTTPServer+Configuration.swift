@@ -40,9 +40,12 @@ extension HTTPServer {
         ///
         /// When every slot is taken, a new connection closes the connection that has been idle
         /// longest (kept alive between requests, or silent since it connected) and takes its slot;
-        /// with none idle, it is answered 503 (`server_busy`) and closed. One slot in eight is kept
-        /// for addresses that hold no connection yet, so that connections held busy (a slow head,
-        /// a slow body) from a few addresses cannot lock everyone else out.
+        /// with none idle, the address holding the most connections loses the one of them still
+        /// receiving its request that started the longest ago (a slow head or body), when it holds
+        /// more than the newcomer's address would; otherwise the newcomer is answered 503
+        /// (`server_busy`) and closed. One slot in eight is kept for addresses that hold no
+        /// connection yet. So connections held busy from any number of addresses cannot lock out an
+        /// address with fewer.
         public var maxConnections: Int?
         /// How many connections one client address may have open at once, so that a flood from
         /// one address cannot take every slot; more are answered 503 (`too_many_connections`)

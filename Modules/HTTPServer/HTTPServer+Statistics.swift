@@ -24,6 +24,9 @@ extension HTTPServer {
         public var bodyBytesInFlight = 0
         /// Idle connections closed to make room for a new one when every slot was taken.
         public var idleClosedForRoom = 0
+        /// Connections still receiving a request, from the address holding the most, closed to
+        /// make room for a connection from an address holding fewer when none was idle.
+        public var slowClosedForRoom = 0
     }
 
     /// What a shutdown did.

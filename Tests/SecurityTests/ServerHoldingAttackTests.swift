@@ -148,10 +148,11 @@ import Wire
             $0.maxConnectionsPerAddress = 16
         }) { _ in Response(status: 204) }
 
-        // When four addresses open 8 connections each and send only part of a head on them
+        // When eight addresses (more than the two slots kept for new addresses) open 4
+        // connections each and send only part of a head on them
         var slow: [RawClient] = []
-        for address in 2...5 {
-            for _ in 0..<8 {
+        for address in 2...9 {
+            for _ in 0..<4 {
                 let client = try RawClient(port: server.port, from: "127.0.0.\(address)")
                 client.send("GET / HTTP/1.1\r\nHost: x\r\n")
                 slow.append(client)
@@ -159,7 +160,7 @@ import Wire
         }
 
         // Then another address is still served
-        let newcomer = try RawClient(port: server.port, from: "127.0.0.9")
+        let newcomer = try RawClient(port: server.port, from: "127.0.0.20")
         newcomer.send(Self.get)
         let response = try await newcomer.readResponse()
         #expect(response.status == 204, "\(response.status) \(response.errorCode ?? "")")

@@ -72,8 +72,8 @@ struct BackendServerOptions {
 
             Limits: as many connections as the process can hold (its open-file limit, raised to the
             hard limit, less 256), 256 from one address; when all are taken, the connection idle the
-            longest is closed to make room, one in eight is kept for addresses with none, and beyond
-            that 503. A connection that sends nothing is closed after 10 s; a body that stops for 5 s
+            longest is closed to make room (else the oldest slow request of the address holding the
+            most), one in eight is kept for addresses with none, and beyond that 503. A connection that sends nothing is closed after 10 s; a body that stops for 5 s
             is answered 408. Bodies up to each route's limit (1 MiB; 40 MiB for a post or reply),
             answered 413 from the head beyond; 64 MiB of bodies in flight at once, counted as they
             arrive (503 beyond).

@@ -290,7 +290,7 @@ final class EventLoop: @unchecked Sendable {
                         headers: ["Retry-After": "1"]))
                 continue
             }
-            if let refusal = makeRoom(forNewAddress: fromAddress == 0) {
+            if let refusal = makeRoom(holding: fromAddress) {
                 counters.accepted(opened: false)
                 refuse(fd, .error(503, code: "server_busy", message: refusal, headers: ["Retry-After": "1"]))
                 continue
@@ -302,27 +302,42 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Makes room for a connection when the slots it may take are all held: closes the connection
-    /// idle the longest (kept alive between requests, or silent since it connected). Returns why
-    /// it cannot be let in when none is idle, nil when it can.
+    /// Makes room for a connection from an address that holds `held` connections, when the slots
+    /// it may take are all held. Returns why it cannot be let in, nil when it can.
     ///
-    /// A connection from an address that already holds one may take all but
-    /// `slotsForNewAddresses` of the slots; those are left to addresses that hold none, so that
-    /// connections held busy (slow heads, slow bodies) from a few addresses cannot lock everyone
-    /// else out. O(connections) when the slots are full, nothing otherwise.
-    private func makeRoom(forNewAddress isNewAddress: Bool) -> String? {
+    /// 1. A connection from an address that already holds one may take all but
+    ///    `slotsForNewAddresses` of the slots; those are left to addresses that hold none.
+    /// 2. When the slots it may take are full, the connection idle the longest (kept alive
+    ///    between requests, or silent since it connected) is closed to make room.
+    /// 3. With none idle, the address holding the most connections, when it holds more than the
+    ///    newcomer's would with it, loses the one of them whose request started the longest ago
+    ///    and is still arriving (a slow head or body); a connection whose handler runs is never
+    ///    closed. So slow requests from any number of addresses cannot lock out an address with
+    ///    fewer connections than theirs.
+    ///
+    /// O(n log n) in the open connections when the slots are full, nothing otherwise.
+    private func makeRoom(holding held: Int) -> String? {
         let open = connections.count
         let shared = connectionLimit - slotsForNewAddresses
-        guard open >= connectionLimit || (open >= shared && !isNewAddress) else { return nil }
-        var oldest: Connection?
-        for connection in connections.values where connection.phase == .idle && !connection.isClosed {
-            if let found = oldest, found.idleSince <= connection.idleSince { continue }
-            oldest = connection
-        }
-        if let oldest {
+        guard open >= connectionLimit || (open >= shared && held > 0) else { return nil }
+        // Oldest idle first; one whose next request is already waiting unread (accepted in this
+        // very batch, say) is not idle, and is passed over.
+        let idle = connections.values.filter { $0.phase == .idle && !$0.isClosed }
+            .sorted { $0.idleSince < $1.idleSince }
+        if let oldest = idle.first(where: { !Posix.hasInputWaiting($0.fd) }) {
             closeConnection(oldest)
             counters.update { $0.idleClosedForRoom += 1 }
             return nil
+        }
+        if let (address, most) = connectionsByAddress.max(by: { $0.value < $1.value }), most > held + 1 {
+            let arriving = connections.values.filter {
+                $0.address == address && !$0.isClosed && ($0.phase == .receiving || $0.phase == .idle)
+            }
+            if let slowest = arriving.min(by: { $0.requestStarted < $1.requestStarted }) {
+                closeConnection(slowest, note: "closed to make room for another address")
+                counters.update { $0.slowClosedForRoom += 1 }
+                return nil
+            }
         }
         if open >= connectionLimit {
             return "the server has \(connectionLimit) connections open, its limit, and none of them is idle; "

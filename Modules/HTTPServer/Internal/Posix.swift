@@ -46,6 +46,12 @@ enum Posix {
         return limit.rlim_cur > rlim_t(Int.max) ? Int.max : Int(limit.rlim_cur)
     }
 
+    /// Whether bytes wait unread on a socket (without taking them, and without waiting).
+    static func hasInputWaiting(_ fd: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
+    }
+
     /// The machine's physical memory in bytes (nil when it cannot be learnt).
     static func physicalMemory() -> Int? {
         let pages = sysconf(Int32(_SC_PHYS_PAGES))

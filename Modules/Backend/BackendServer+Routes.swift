@@ -28,3 +28,21 @@ extension BackendServer {
         ]
     }
 }
+
+extension BackendServer {
+    /// The routes that read bodies up to ``maximumRequestBodySize`` (a post's photos travel base64
+    /// in its JSON); every other route reads at most 1 MiB.
+    static let largeBodyRoutes: Set<String> = ["POST /v1/posts", "POST /v1/posts/{id}/replies"]
+
+    /// The largest body the route for `method` and `target` reads, in bytes, so that an HTTP
+    /// server in front can answer 413 from a request's head instead of reading a body the route
+    /// would refuse: ``maximumRequestBodySize`` for a new post or reply, 1 MiB for everything else
+    /// (an unknown path included). O(routes) per call.
+    public func maximumBodySize(for method: HTTPMethod, target: String) -> Int {
+        guard let request = try? Request(method: method, target: target),
+            let (route, _) = try? router.resolve(request),
+            Self.largeBodyRoutes.contains("\(route.method.rawValue) \(route.pattern)")
+        else { return RouteRequest.maximumBodySize }
+        return Self.maximumRequestBodySize
+    }
+}

@@ -1,3 +1,5 @@
+import Wire
+
 extension HTTPServer {
     /// Where the server listens, its limits and timeouts, its faults and its access log.
     ///
@@ -19,19 +21,42 @@ extension HTTPServer {
         /// connection that sends nothing at all is closed (without an answer) once this long has
         /// passed. Default 10 s.
         public var requestTimeout: Duration
+        /// The longest a request's body may go without a byte arriving, from the end of its head:
+        /// a connection that announces a body and then stalls is answered 408 (`body_timeout`)
+        /// and closed, so that it holds its slot for this long rather than the whole request
+        /// timeout. Default 5 s.
+        public var bodyIdleTimeout: Duration
         /// The longest a kept-alive connection may wait for its next request before it is
         /// closed. Default 60 s.
         public var idleTimeout: Duration
         /// The longest writing one response may take (a client that stops reading); the
         /// connection is then closed. Default 10 s.
         public var writeTimeout: Duration
-        /// How many connections may be open at once; more are answered 503 and closed.
-        /// Default 1024.
-        public var maxConnections: Int
+        /// How many connections may be open at once. Default nil: as many as the process can hold,
+        /// derived when the server starts from its limit on open files (the soft limit, raised to
+        /// the hard limit) less a reserve of 256 for everything else, and from its memory (64 KiB
+        /// a connection, out of a quarter of physical memory); `HTTPServer.connectionLimit` tells
+        /// the figure. A value is capped the same way.
+        ///
+        /// When every slot is taken, a new connection closes the connection that has been idle
+        /// longest (kept alive between requests, or silent since it connected) and takes its slot;
+        /// with none idle, the address holding the most connections loses the one of them still
+        /// receiving its request that started the longest ago (a slow head or body), when it holds
+        /// more than the newcomer's address would; otherwise the newcomer is answered 503
+        /// (`server_busy`) and closed. One slot in eight is kept for addresses that hold no
+        /// connection yet. So connections held busy from any number of addresses cannot lock out an
+        /// address with fewer.
+        public var maxConnections: Int?
         /// How many connections one client address may have open at once, so that a flood from
         /// one address cannot take every slot; more are answered 503 (`too_many_connections`)
-        /// and closed. Default 256 (a quarter of the default `maxConnections`).
+        /// and closed. Default 256.
         public var maxConnectionsPerAddress: Int
+        /// The largest body a request to a method and target may carry, as the application
+        /// declares it per route (`BackendServer.maximumBodySize(for:target:)`): a head that
+        /// announces more is answered 413 (`body_too_large`) and its connection closed, without
+        /// the body being read. Capped by `limits.bodyBytes`. Called on the event loop's thread for
+        /// every request with a body (keep it quick). Default nil: `limits.bodyBytes` everywhere.
+        public var bodyLimit: (@Sendable (_ method: HTTPMethod, _ target: String) -> Int)?
         /// The faults to add. Default `.none`.
         public var faults: HTTPFaultProfile
         /// Where access log entries go, one per request, called on the event loop's thread (keep
@@ -41,8 +66,9 @@ extension HTTPServer {
         /// Makes a configuration.
         public init(
             host: String = "127.0.0.1", port: Int = 8080, limits: Limits = Limits(),
-            requestTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
-            writeTimeout: Duration = .seconds(10), maxConnections: Int = 1024,
+            requestTimeout: Duration = .seconds(10), bodyIdleTimeout: Duration = .seconds(5),
+            idleTimeout: Duration = .seconds(60), writeTimeout: Duration = .seconds(10),
+            maxConnections: Int? = nil,
             maxConnectionsPerAddress: Int = 256, faults: HTTPFaultProfile = .none,
             accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil
         ) {
@@ -50,6 +76,7 @@ extension HTTPServer {
             self.port = port
             self.limits = limits
             self.requestTimeout = requestTimeout
+            self.bodyIdleTimeout = bodyIdleTimeout
             self.idleTimeout = idleTimeout
             self.writeTimeout = writeTimeout
             self.maxConnections = maxConnections
@@ -58,9 +85,21 @@ extension HTTPServer {
             self.accessLog = accessLog
         }
 
+        /// How many connections the server may hold with `descriptors` open files and `memory`
+        /// bytes of physical memory: `maxConnections` (when set) within the descriptors less a
+        /// reserve (256, or a quarter of a smaller limit) and a quarter of the memory at 64 KiB a
+        /// connection.
+        func connectionLimit(descriptors: Int, memory: Int?) -> Int {
+            let reserve = min(256, descriptors / 4)
+            var held = max(descriptors - reserve, 1)
+            if let memory { held = min(held, max(memory / 4 / (64 * 1024), 1)) }
+            return maxConnections.map { min($0, held) } ?? held
+        }
+
         func validate() throws(HTTPServerError) {
             let positive: [(String, Duration)] = [
-                ("requestTimeout", requestTimeout), ("idleTimeout", idleTimeout),
+                ("requestTimeout", requestTimeout), ("bodyIdleTimeout", bodyIdleTimeout),
+                ("idleTimeout", idleTimeout),
                 ("writeTimeout", writeTimeout),
             ]
             for (name, value) in positive where value <= .zero {
@@ -70,7 +109,7 @@ extension HTTPServer {
             let sizes = [
                 ("limits.requestLineBytes", limits.requestLineBytes),
                 ("limits.headerBytes", limits.headerBytes),
-                ("maxConnections", maxConnections),
+                ("maxConnections", maxConnections ?? 1),
                 ("maxConnectionsPerAddress", maxConnectionsPerAddress),
             ]
             for (name, value) in sizes where value < 1 {
@@ -99,7 +138,7 @@ extension HTTPServer {
     /// | request line (method, target, version) | 8 KiB | 414 URI Too Long |
     /// | header lines, terminators included | 32 KiB in total | 431 Request Header Fields Too Large |
     /// | body (`Content-Length`) | 1 MiB | 413 Content Too Large |
-    /// | bodies in flight, all connections together | 64 MiB | 503 Service Unavailable |
+    /// | bodies in flight, all connections together, as their bytes arrive | 64 MiB | 503 Service Unavailable |
     ///
     /// Bodies must come with `Content-Length`: `Transfer-Encoding: chunked` alone is answered 411
     /// Length Required; `Transfer-Encoding` with `Content-Length`, any other transfer coding, or
@@ -111,10 +150,10 @@ extension HTTPServer {
         public var headerBytes: Int
         /// The largest body.
         public var bodyBytes: Int
-        /// The most bytes that the bodies of all requests in flight may hold together, from the
-        /// moment a head announces its `Content-Length` until the handler has answered. A
-        /// request whose body would go over is answered 503 (`server_busy`, `Retry-After: 1`)
-        /// before its body is read, and its connection closed. When no body is in flight any
+        /// The most bytes that the bodies of all requests in flight may hold together, counted as
+        /// they arrive (a body announced and not sent holds nothing) until the handler has
+        /// answered. A request whose arriving bytes would go over is answered 503 (`server_busy`,
+        /// `Retry-After: 1`), and its connection closed. When no body is in flight any
         /// more, the memory they held is handed back to the system. At least `bodyBytes`.
         public var bodyBytesInFlight: Int
 

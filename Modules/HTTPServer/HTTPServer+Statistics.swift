@@ -1,7 +1,7 @@
 extension HTTPServer {
     /// Counts of what the server has done since it started.
     public struct Statistics: Hashable, Sendable {
-        /// Connections accepted (including those refused for being over `maxConnections`).
+        /// Connections accepted (including those refused for being over a connection limit).
         public var connectionsAccepted = 0
         /// Connections open now.
         public var connectionsOpen = 0
@@ -19,9 +19,14 @@ extension HTTPServer {
         public var droppedAfterApply = 0
         /// Connections that closed or failed before their response was written.
         public var clientsGone = 0
-        /// Body bytes held now by requests in flight (their announced `Content-Length`s), the
-        /// figure `Limits.bodyBytesInFlight` caps.
+        /// Body bytes held now by requests in flight (the bytes of their bodies that have
+        /// arrived, not what their heads announce), the figure `Limits.bodyBytesInFlight` caps.
         public var bodyBytesInFlight = 0
+        /// Idle connections closed to make room for a new one when every slot was taken.
+        public var idleClosedForRoom = 0
+        /// Connections still receiving a request, from the address holding the most, closed to
+        /// make room for a connection from an address holding fewer when none was idle.
+        public var slowClosedForRoom = 0
     }
 
     /// What a shutdown did.

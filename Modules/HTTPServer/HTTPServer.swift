@@ -11,14 +11,17 @@ import Wire
 /// - Reads bodies framed by `Content-Length` only; `Transfer-Encoding` is refused (411 for
 ///   chunked, 400 otherwise, see `Limits`).
 /// - Enforces limits (request line 414, header fields 431, body 413, the bodies of all requests
-///   in flight together 503, their memory handed back when none is left), a request timeout on the
-///   whole head and body (408: a client sending one byte a second is dropped; a new connection
+///   in flight together 503, counted as their bytes arrive, their memory handed back when none is
+///   left; a route's own body limit, `Configuration.bodyLimit`, 413 from the head), a body idle
+///   timeout (408), a request timeout on the whole head and body (408: a client sending one byte a second is dropped; a new connection
 ///   that sends nothing is closed when it ends), an idle timeout between requests and a write
 ///   timeout.
-/// - Limits connections, in all and per client address (503 and closed).
+/// - Limits connections, in all (as many as the process can hold) and per client address; when
+///   every slot is taken, closes the connection idle the longest to make room, and keeps one slot
+///   in eight for addresses that hold none (503 and closed beyond).
 /// - Answers HEAD like GET without the body (the handler sees a GET); sends `100 Continue` to
 ///   `Expect: 100-continue` and 417 to any other expectation.
-/// - Answers malformed requests with 400 and the JSON error body, then closes the connection.
+/// - Refuses lines ending in a bare LF (400 `bad_line_ending`); answers malformed requests with 400 and the JSON error body, then closes the connection.
 /// - Logs one `AccessLogEntry` per request to the configuration's sink.
 /// - Adds the faults of an `HTTPFaultProfile` (latency, 5xx, responses dropped after the
 ///   handler applied a change), switchable while it runs.
@@ -54,8 +57,8 @@ public final class HTTPServer: Sendable {
 
     /// Starts listening and serving on a thread of its own.
     ///
-    /// Raises the process's soft limit on open files when it is below `maxConnections` plus a
-    /// margin.
+    /// Raises the process's soft limit on open files to its hard limit, and derives from it how
+    /// many connections it may hold (`connectionLimit`).
     ///
     /// - Throws: `HTTPServerError` when the configuration is invalid or the address cannot be
     ///   bound (in use, not this machine's, privileged).
@@ -63,11 +66,12 @@ public final class HTTPServer: Sendable {
         throws(HTTPServerError) -> HTTPServer
     {
         try configuration.validate()
-        Posix.raiseDescriptorLimit(to: configuration.maxConnections + 64)
+        let limit = configuration.connectionLimit(
+            descriptors: Posix.raiseDescriptorLimit(), memory: Posix.physicalMemory())
         let (fd, port) = try ListeningSocket.open(
-            host: configuration.host, port: configuration.port,
-            backlog: Int32(min(configuration.maxConnections, 4096)))
-        let loop = try EventLoop(listener: fd, configuration: configuration, handler: handler)
+            host: configuration.host, port: configuration.port, backlog: Int32(min(limit, 4096)))
+        let loop = try EventLoop(
+            listener: fd, configuration: configuration, connectionLimit: limit, handler: handler)
         loop.start()
         return HTTPServer(configuration: configuration, port: port, loop: loop)
     }
@@ -92,6 +96,10 @@ public final class HTTPServer: Sendable {
 
     /// Counts of connections and requests so far.
     public var statistics: Statistics { loop.counters.snapshot }
+
+    /// How many connections may be open at once: `Configuration.maxConnections`, or what the
+    /// process can hold when that is nil (see there).
+    public var connectionLimit: Int { loop.connectionLimit }
 
     /// The fault profile in force.
     public var faults: HTTPFaultProfile { loop.faultProfile }

@@ -155,7 +155,7 @@ import Wire
     @Test func emptyLinesBeforeARequest_areIgnored() async throws {
         let server = try startServer(handler: Self.echo)
         let client = try RawClient(port: server.port)
-        client.send("\r\n\r\nGET /x HTTP/1.1\nHost: x\n\n")
+        client.send("\r\n\r\nGET /x HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(String(decoding: try await client.readResponse().body, as: UTF8.self) == "GET /x ")
         _ = await server.shutdown()
     }

@@ -23,6 +23,11 @@ import Wire
             code: "bad_request_line",
             message: "request line 'GET  / HTTP/1.1' is not 'METHOD TARGET HTTP/1.1' with single spaces"),
         Case(
+            name: "a header line ending in a bare LF",
+            bytes: "GET / HTTP/1.1\r\nHost: x\nAccept: */*\r\n\r\n",
+            status: 400, code: "bad_line_ending",
+            message: "line 2 of the request's head ends with a bare LF; end every line with CRLF"),
+        Case(
             name: "no version", bytes: "GET /\r\nHost: x\r\n\r\n", status: 400, code: "bad_request_line"),
         Case(
             name: "garbage", bytes: "\u{01}\u{02}\u{03}\r\n\r\n", status: 400, code: "bad_request_line"),

@@ -70,6 +70,7 @@
 // - A "one-character" text of 20 MB ("a" and ten million combining marks), unknown attachments
 //   of 38 MiB: BackendTests' PostLimitTests (bytes, marks, carousel items, unknown attachments
 //   at, under and over each limit) and SocketsTests' ComposerLimitTests (the composer's check)
+//
 // Holes found by attacking the server (issue 34): sign-in, sessions and identity input
 // - A flood of valid sign-ins from one address taking every turn at the hash gate:
 //   KDFGateFairnessTests.aFloodFromOneAddress_leavesRoomForAnother_andTakesTurnsWithIt (BackendTests)
@@ -94,3 +95,25 @@
 //   HostileIdentityInputTests.theDatabaseFile_isReadableByItsOwnerOnly_newOrExisting
 // - A full disk's 500 showing the SQL and the database's path:
 //   HostileIdentityInputTests.aFullDisk_isA500ThatShowsNoSQLAndNoPath
+//
+// Holes found by attacking the server (issue 34): the server stays available
+// - Two connections announcing 32 MiB bodies and sending nothing, every 10 s (every body got 503):
+//   BodyBudgetAttackTests.bodiesAnnouncedAndNotSent_holdNoBudget_andASmallPostIsServed,
+//   BodyBudgetAttackTests.aConnectionThatAnnouncesABodyAndSendsNothing_isClosedAfterTheBodyIdleTimeout
+//   (BodiesInFlightTests.bodiesOverTheCap_areRefusedWith503_andTheBudgetComesBack now counts the
+//   bytes that arrived, not the ones announced)
+// - Every route reading a 40 MiB body before its 413:
+//   BodyBudgetAttackTests.aBodyOverTheRoutesLimit_isAnswered413FromTheHead_withoutReadingIt,
+//   BackendServerBodyLimitTests.aSignInAnnouncingTwoMegabytes_isAnswered413FromTheHead_andClosed
+// - 4 addresses x 256 kept-alive connections holding every slot:
+//   ConnectionSlotAttackTests.whenIdleConnectionsHoldEverySlot_aNewAddressIsServed_andTheOldestIdleIsClosed
+// - Slow heads (slowloris) from several addresses holding every slot:
+//   ConnectionSlotAttackTests.slowHeadsFromSeveralAddresses_cannotTakeEverySlot
+// - Requests whose lines end in a bare LF: BareLineFeedAttackTests.aLineEndingInABareLF_isRefusedWith400
+//
+// Holes found by attacking the apps (issue 34): nothing lost (tested where the apps are)
+// - A post written while the app's disk is full (the draft was cleared before the journal write):
+//   CrossAppRegressionTests' DraftScenarios.aPostTheJournalCannotSave_keepsTheDraft_andSaysSo_untilItIsPosted
+// - A posted text back as the draft after a kill -9 (the draft file was removed later):
+//   DraftScenarios.aDraftFileLeftBehindByACrashAfterPosting_doesNotComeBack, MutationsTests'
+//   ConsumedDraftTests

@@ -8,13 +8,14 @@ public func startServer(
     handler: @escaping HTTPServer.Handler
 ) throws -> HTTPServer {
     var configuration = HTTPServer.Configuration(
-        port: 0, requestTimeout: testRequestTimeout, idleTimeout: testRequestTimeout)
+        port: 0, requestTimeout: testRequestTimeout, bodyIdleTimeout: testRequestTimeout,
+        idleTimeout: testRequestTimeout)
     configuration.accessLog = { log.append($0) }
     configure(&configuration)
     return try HTTPServer.start(configuration, handler: handler)
 }
 
-/// The request and idle timeouts of test servers, unless a test sets its own: long, because a
+/// The request, body idle and idle timeouts of test servers, unless a test sets its own: long, because a
 /// whole `swift test` run in parallel can delay a test's next send by seconds (a minute, when
 /// other tests hold both threads of the cooperative pool), and a test that pauses between pieces
 /// of a request, or keeps a connection idle to watch what shutdown does with it, must not meet a

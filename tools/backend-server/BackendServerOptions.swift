@@ -11,6 +11,8 @@ struct BackendServerOptions {
     var seed: UInt64 = 1
     var faults = HTTPFaultProfile.none
     var maxConnectionsPerAddress = HTTPServer.Configuration().maxConnectionsPerAddress
+    var maxConnections: Int?
+    var bodyIdleTimeout = HTTPServer.Configuration().bodyIdleTimeout
     var quiet = false
     var demo = false
     var tokenLifetime: Int?
@@ -38,8 +40,15 @@ struct BackendServerOptions {
             .value(
                 "faults", "PROFILE", help: "add faults for testing: latency, 5xx, lost responses (see below)"),
             .value(
+                "max-connections", "N",
+                help: "most connections open at once (default: as many as the process can hold, from "
+                    + "its open-file limit and memory)"),
+            .value(
                 "max-connections-per-address", "N",
                 help: "most connections open from one address (default 256)"),
+            .value(
+                "body-idle-timeout", "SECONDS",
+                help: "close a request whose body sends no byte for this long (default 5)"),
             .flag(
                 "demo",
                 help: "demo mode: the seed accounts sign in with the demo password 'loom-demo' (off by "
@@ -61,9 +70,13 @@ struct BackendServerOptions {
             with its renew token (30 days). 5 wrong passwords for an account, or 20 from one address,
             in 15 minutes answer 429 until the window passes. The seed accounts sign in only with --demo.
 
-            Limits: 1024 connections (256 from one address), answered 503 beyond; a connection that
-            sends nothing is closed after 10 s; bodies up to 1 MiB (413 beyond), 64 MiB of them in
-            flight at once (503 beyond).
+            Limits: as many connections as the process can hold (its open-file limit, raised to the
+            hard limit, less 256), 256 from one address; when all are taken, the connection idle the
+            longest is closed to make room (else the oldest slow request of the address holding the
+            most), one in eight is kept for addresses with none, and beyond that 503. A connection that sends nothing is closed after 10 s; a body that stops for 5 s
+            is answered 408. Bodies up to each route's limit (1 MiB; 40 MiB for a post or reply),
+            answered 413 from the head beyond; 64 MiB of bodies in flight at once, counted as they
+            arrive (503 beyond).
 
             Ctrl-C (SIGINT) or SIGTERM stops it gracefully: it stops accepting, lets requests in flight
             finish for up to 5 seconds, then closes. A second Ctrl-C stops it at once.
@@ -87,6 +100,12 @@ struct BackendServerOptions {
         if let port = try parsed.integer("port", in: 0...65_535) { options.port = port }
         if let most = try parsed.integer("max-connections-per-address", in: 1...1024) {
             options.maxConnectionsPerAddress = most
+        }
+        if let most = try parsed.integer("max-connections", in: 1...1_048_576) {
+            options.maxConnections = most
+        }
+        if let seconds = try parsed.integer("body-idle-timeout", in: 1...3600) {
+            options.bodyIdleTimeout = .seconds(seconds)
         }
         if let host = parsed.value("host") {
             guard !host.isEmpty else {

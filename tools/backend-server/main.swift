@@ -64,10 +64,13 @@ do {
 }
 
 var configuration = HTTPServer.Configuration(
-    host: options.host, port: options.port, maxConnectionsPerAddress: options.maxConnectionsPerAddress,
+    host: options.host, port: options.port, bodyIdleTimeout: options.bodyIdleTimeout,
+    maxConnections: options.maxConnections, maxConnectionsPerAddress: options.maxConnectionsPerAddress,
     faults: options.faults)
-// A post's photos travel base64 in its JSON body: let bodies the backend reads through.
+// A post's photos travel base64 in its JSON body: let bodies the backend reads through, each route
+// up to its own limit (a sign-in's body larger than the backend reads is refused from its head).
 configuration.limits.bodyBytes = BackendServer.maximumRequestBodySize
+configuration.bodyLimit = { method, target in backend.maximumBodySize(for: method, target: target) }
 let accessLog = AccessLogQueue()
 if !options.quiet {
     configuration.accessLog = { entry in accessLog.append("\(entry)\n") }

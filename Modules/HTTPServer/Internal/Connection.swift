@@ -45,8 +45,9 @@ final class Connection {
     /// The head of a request whose body is still arriving.
     var head: RequestHead?
     var sentContinue = false
-    /// The body bytes this connection's request counts against `Limits.bodyBytesInFlight`
-    /// (its `Content-Length`, from its head until its handler answers).
+    /// The body bytes this connection's request counts against `Limits.bodyBytesInFlight`: those
+    /// that have arrived, from the first until its handler answers (a body announced and not
+    /// sent holds none).
     var bodyReservation = 0
     /// Bytes to write start at `outputSent`: a response's head (and a small body, or anything
     /// written before it), sent before `outputBody`.
@@ -60,6 +61,9 @@ final class Connection {
     /// Monotonic nanoseconds: when the current request's first byte arrived, when the
     /// connection became idle, when the current write began, when lingering ends.
     var requestStarted: UInt64 = 0
+    /// Monotonic nanoseconds: when the head of the request whose body is arriving was read, or
+    /// the last of its body bytes arrived (for `Configuration.bodyIdleTimeout`).
+    var bodyProgress: UInt64 = 0
     var idleSince: UInt64
     var writeStarted: UInt64 = 0
     var lingerUntil: UInt64 = 0
@@ -91,7 +95,8 @@ final class Connection {
     func consume(_ count: Int) {
         inputStart += count
         if inputStart >= input.count {
-            input.removeAll(keepingCapacity: input.capacity <= 64 * 1024)
+            // An idle connection keeps at most a small buffer: thousands of them may be open.
+            input.removeAll(keepingCapacity: input.capacity <= 4 * 1024)
             inputStart = 0
         } else if input.capacity > 64 * 1024 && input.count - inputStart <= 16 * 1024 {
             // A body was read: keep the few bytes that follow it, not the body's buffer.

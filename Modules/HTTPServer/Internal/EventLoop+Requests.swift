@@ -22,6 +22,7 @@ extension EventLoop {
             if connection.phase == .lingering { return }
             connection.compactInput()
             connection.input.append(contentsOf: scratch[0..<count])
+            if connection.head != nil { connection.bodyProgress = now }
             switch connection.phase {
             case .idle:
                 connection.isFresh = false
@@ -86,13 +87,15 @@ extension EventLoop {
                     reject(connection, failure)
                     return
                 case .success(let head):
-                    guard reserveBody(connection, head) else { return }
+                    guard fitsRouteLimit(connection, head) else { return }
                     connection.head = head
                     connection.sentContinue = false
+                    connection.bodyProgress = now
                 }
             }
         }
         guard let head = connection.head else { return }
+        guard reserveArrivedBody(connection, head) else { return }
         guard connection.buffered >= head.contentLength else {
             if head.expectsContinue && !connection.sentContinue && head.minorVersion == 1 {
                 connection.sentContinue = true
@@ -109,12 +112,33 @@ extension EventLoop {
         dispatch(connection, head, body: body)
     }
 
-    /// Counts the body that `head` announces against `Limits.bodyBytesInFlight`; over it, the
-    /// request is answered 503 before its body is read, and false returned.
-    private func reserveBody(_ connection: Connection, _ head: RequestHead) -> Bool {
-        guard head.contentLength > 0 else { return true }
+    /// Checks the body that `head` announces against its route's limit
+    /// (`Configuration.bodyLimit`); over it, the request is answered 413 from its head, without
+    /// its body being read, and false returned.
+    private func fitsRouteLimit(_ connection: Connection, _ head: RequestHead) -> Bool {
+        guard head.contentLength > 0, let bodyLimit = configuration.bodyLimit else { return true }
+        let limit = min(bodyLimit(head.method, head.target), configuration.limits.bodyBytes)
+        guard head.contentLength > limit else { return true }
+        let route = "\(head.method.rawValue) \(head.target.prefix { $0 != "?" }.prefix(80))"
+        reject(
+            connection,
+            HTTPFailure(
+                413, "body_too_large",
+                "the body is \(head.contentLength) bytes, more than the \(limit) bytes \(route) accepts; send less"
+            ),
+            method: head.method.rawValue, target: head.target)
+        return false
+    }
+
+    /// Counts the body bytes of `head`'s request that have arrived against
+    /// `Limits.bodyBytesInFlight`, as they arrive: a body announced and not sent holds nothing.
+    /// When the bytes that came would go over, the request is answered 503 and false returned.
+    private func reserveArrivedBody(_ connection: Connection, _ head: RequestHead) -> Bool {
+        let arrived = min(connection.buffered, head.contentLength)
+        let more = arrived - connection.bodyReservation
+        guard more > 0 else { return true }
         let limit = configuration.limits.bodyBytesInFlight
-        guard bodyBytesInFlight + head.contentLength <= limit else {
+        guard bodyBytesInFlight + more <= limit else {
             reject(
                 connection,
                 HTTPFailure(
@@ -125,12 +149,15 @@ extension EventLoop {
                 method: head.method.rawValue, target: head.target)
             return false
         }
-        connection.bodyReservation = head.contentLength
-        bodyBytesInFlight += head.contentLength
+        if connection.bodyReservation == 0 && arrived < head.contentLength {
+            // One buffer of the body's size, instead of doublings that each leave a block behind;
+            // taken when the body starts to arrive, not when a head announces it.
+            connection.input.reserveCapacity(connection.input.count + head.contentLength - arrived)
+        }
+        connection.bodyReservation = arrived
+        bodyBytesInFlight += more
         heapHoldsBodies = true
         counters.update { $0.bodyBytesInFlight = bodyBytesInFlight }
-        // One buffer of the body's size, instead of doublings that each leave a block behind.
-        connection.input.reserveCapacity(connection.buffered + head.contentLength)
         return true
     }
 

@@ -73,14 +73,20 @@ final class EventLoop: @unchecked Sendable {
 
     // Configuration in the loop's units.
     let requestTimeout: UInt64
+    let bodyIdleTimeout: UInt64
     let idleTimeout: UInt64
     let writeTimeout: UInt64
     let tick: UInt64
     let pipelineCap: Int
+    /// How many connections may be open at once.
+    let connectionLimit: Int
+    /// How many of them only addresses that hold no connection may take (one in eight).
+    let slotsForNewAddresses: Int
 
-    init(listener: Int32, configuration: HTTPServer.Configuration, handler: @escaping HTTPServer.Handler)
-        throws(HTTPServerError)
-    {
+    init(
+        listener: Int32, configuration: HTTPServer.Configuration, connectionLimit: Int,
+        handler: @escaping HTTPServer.Handler
+    ) throws(HTTPServerError) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
             let code = errno
@@ -95,11 +101,15 @@ final class EventLoop: @unchecked Sendable {
         self.listener = listener
         self.configuration = configuration
         self.handler = handler
+        self.connectionLimit = connectionLimit
+        slotsForNewAddresses = connectionLimit / 8
         dice = Mutex(FaultDice(configuration.faults))
         requestTimeout = Self.nanoseconds(configuration.requestTimeout)
+        bodyIdleTimeout = Self.nanoseconds(configuration.bodyIdleTimeout)
         idleTimeout = Self.nanoseconds(configuration.idleTimeout)
         writeTimeout = Self.nanoseconds(configuration.writeTimeout)
-        tick = min(max(min(requestTimeout, idleTimeout, writeTimeout) / 10, 2_000_000), 250_000_000)
+        tick = min(
+            max(min(requestTimeout, bodyIdleTimeout, idleTimeout, writeTimeout) / 10, 2_000_000), 250_000_000)
         let limits = configuration.limits
         // Pipelined input waiting behind a request is not counted against the bodies in flight,
         // so it is kept to a head's worth: a body waits in the socket until its turn.
@@ -267,18 +277,6 @@ final class EventLoop: @unchecked Sendable {
             }
             Posix.makeNonBlocking(fd)
             Posix.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
-            guard connections.count < configuration.maxConnections else {
-                counters.accepted(opened: false)
-                refuse(
-                    fd,
-                    .error(
-                        503, code: "server_busy",
-                        message:
-                            "the server has \(configuration.maxConnections) connections open, its limit; "
-                            + "retry shortly",
-                        headers: ["Retry-After": "1"]))
-                continue
-            }
             let connection = Connection(id: nextID, fd: fd, remote: Posix.describe(storage), now: now)
             let fromAddress = connectionsByAddress[connection.address] ?? 0
             guard fromAddress < configuration.maxConnectionsPerAddress else {
@@ -292,11 +290,62 @@ final class EventLoop: @unchecked Sendable {
                         headers: ["Retry-After": "1"]))
                 continue
             }
+            if let refusal = makeRoom(holding: fromAddress) {
+                counters.accepted(opened: false)
+                refuse(fd, .error(503, code: "server_busy", message: refusal, headers: ["Retry-After": "1"]))
+                continue
+            }
             connectionsByAddress[connection.address] = fromAddress + 1
             nextID += 1
             connections[connection.id] = connection
             counters.accepted(opened: true)
         }
+    }
+
+    /// Makes room for a connection from an address that holds `held` connections, when the slots
+    /// it may take are all held. Returns why it cannot be let in, nil when it can.
+    ///
+    /// 1. A connection from an address that already holds one may take all but
+    ///    `slotsForNewAddresses` of the slots; those are left to addresses that hold none.
+    /// 2. When the slots it may take are full, the connection idle the longest (kept alive
+    ///    between requests, or silent since it connected) is closed to make room.
+    /// 3. With none idle, the address holding the most connections, when it holds more than the
+    ///    newcomer's would with it, loses the one of them whose request started the longest ago
+    ///    and is still arriving (a slow head or body); a connection whose handler runs is never
+    ///    closed. So slow requests from any number of addresses cannot lock out an address with
+    ///    fewer connections than theirs.
+    ///
+    /// O(n log n) in the open connections when the slots are full, nothing otherwise.
+    private func makeRoom(holding held: Int) -> String? {
+        let open = connections.count
+        let shared = connectionLimit - slotsForNewAddresses
+        guard open >= connectionLimit || (open >= shared && held > 0) else { return nil }
+        // Oldest idle first; one whose next request is already waiting unread (accepted in this
+        // very batch, say) is not idle, and is passed over.
+        let idle = connections.values.filter { $0.phase == .idle && !$0.isClosed }
+            .sorted { $0.idleSince < $1.idleSince }
+        if let oldest = idle.first(where: { !Posix.hasInputWaiting($0.fd) }) {
+            closeConnection(oldest)
+            counters.update { $0.idleClosedForRoom += 1 }
+            return nil
+        }
+        if let (address, most) = connectionsByAddress.max(by: { $0.value < $1.value }), most > held + 1 {
+            let arriving = connections.values.filter {
+                $0.address == address && !$0.isClosed && ($0.phase == .receiving || $0.phase == .idle)
+            }
+            if let slowest = arriving.min(by: { $0.requestStarted < $1.requestStarted }) {
+                closeConnection(slowest, note: "closed to make room for another address")
+                counters.update { $0.slowClosedForRoom += 1 }
+                return nil
+            }
+        }
+        if open >= connectionLimit {
+            return "the server has \(connectionLimit) connections open, its limit, and none of them is idle; "
+                + "retry shortly"
+        }
+        return
+            "the server's \(shared) connections for addresses already connected are all busy, the rest kept "
+            + "for new addresses; retry shortly"
     }
 
     /// Answers a connection over a connection limit with `response` (best effort) and closes it.
@@ -323,7 +372,20 @@ final class EventLoop: @unchecked Sendable {
                     closeConnection(connection)
                 }
             case .receiving:
-                if now - connection.requestStarted >= requestTimeout {
+                if let head = connection.head, now - connection.bodyProgress >= bodyIdleTimeout,
+                    now - connection.requestStarted < requestTimeout
+                {
+                    counters.update { $0.timeouts += 1 }
+                    let seconds = Double(bodyIdleTimeout) / 1e9
+                    let arrived = min(connection.buffered, head.contentLength)
+                    reject(
+                        connection,
+                        HTTPFailure(
+                            408, "body_timeout",
+                            "no byte of the request's body arrived for \(seconds) s (\(arrived) of "
+                                + "\(head.contentLength) bytes came); send the body without pausing"),
+                        method: head.method.rawValue, target: head.target)
+                } else if now - connection.requestStarted >= requestTimeout {
                     counters.update { $0.timeouts += 1 }
                     let seconds = Double(requestTimeout) / 1e9
                     reject(

@@ -5,7 +5,9 @@ import Glibc
 /// total a 431, before the rest of the head has even arrived.
 ///
 /// It resumes where the previous call stopped, so a head delivered one byte per read costs
-/// O(head length) overall, not O(length²). Lines end with CRLF or a bare LF.
+/// O(head length) overall, not O(length²). Every line must end with CRLF: a bare LF is refused
+/// with 400 (`bad_line_ending`), as strict HTTP/1.1 servers do, since a proxy in front may end
+/// the line elsewhere (RFC 9112, section 2.2).
 struct HeadScanner {
     /// Where the next unterminated line starts.
     private var lineStart = 0
@@ -13,6 +15,8 @@ struct HeadScanner {
     private var requestLineStart = 0
     /// Just past the request line's LF, once seen.
     private var requestLineEnd: Int?
+    /// The lines ended so far, for the message about a bare LF.
+    private var linesEnded = 0
 
     /// What a scan found.
     enum Outcome {
@@ -35,7 +39,9 @@ struct HeadScanner {
             let found = memchr(base + lineStart, 0x0A, count - lineStart)
         {
             let lf = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            let contentEnd = lf > lineStart && bytes[lf - 1] == 0x0D ? lf - 1 : lf
+            linesEnded += 1
+            guard lf > lineStart, bytes[lf - 1] == 0x0D else { return .failure(bareLineFeed()) }
+            let contentEnd = lf - 1
             let isEmpty = contentEnd == lineStart
             if let requestLineEnd {
                 if isEmpty { return .complete(start: requestLineStart, end: lf + 1) }
@@ -62,6 +68,12 @@ struct HeadScanner {
             return .failure(uriTooLong(limits))
         }
         return .needMore
+    }
+
+    private func bareLineFeed() -> HTTPFailure {
+        .badRequest(
+            "bad_line_ending",
+            "line \(linesEnded) of the request's head ends with a bare LF; end every line with CRLF")
     }
 
     private func uriTooLong(_ limits: HTTPServer.Limits) -> HTTPFailure {

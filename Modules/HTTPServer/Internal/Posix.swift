@@ -26,20 +26,38 @@ enum Posix {
         _ = setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size))
     }
 
-    /// Raises the soft limit on open descriptors to at least `needed` (up to the hard limit).
-    /// Returns the soft limit in force afterwards.
+    /// Raises the soft limit on open descriptors to the hard limit (or as near as the kernel
+    /// allows). Returns the soft limit in force afterwards.
     @discardableResult
-    static func raiseDescriptorLimit(to needed: Int) -> Int {
+    static func raiseDescriptorLimit() -> Int {
         var limit = rlimit()
         let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        guard getrlimit(resource, &limit) == 0 else { return needed }
-        let wanted = rlim_t(needed)
-        if limit.rlim_cur < wanted {
-            limit.rlim_cur = min(wanted, limit.rlim_max)
-            _ = setrlimit(resource, &limit)
+        guard getrlimit(resource, &limit) == 0 else { return 1024 }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = limit.rlim_max
+            // An unlimited hard limit is above what the kernel takes (`fs.nr_open`); try 2^20.
+            if setrlimit(resource, &raised) != 0 && limit.rlim_cur < 1 << 20 {
+                raised.rlim_cur = min(limit.rlim_max, 1 << 20)
+                _ = setrlimit(resource, &raised)
+            }
             _ = getrlimit(resource, &limit)
         }
         return limit.rlim_cur > rlim_t(Int.max) ? Int.max : Int(limit.rlim_cur)
+    }
+
+    /// Whether bytes wait unread on a socket (without taking them, and without waiting).
+    static func hasInputWaiting(_ fd: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
+    }
+
+    /// The machine's physical memory in bytes (nil when it cannot be learnt).
+    static func physicalMemory() -> Int? {
+        let pages = sysconf(Int32(_SC_PHYS_PAGES))
+        let size = sysconf(Int32(_SC_PAGESIZE))
+        guard pages > 0, size > 0 else { return nil }
+        return pages.multipliedReportingOverflow(by: size).overflow ? Int.max : pages * size
     }
 
     /// glibc's `malloc_trim` (not in the Glibc module), looked up once; nil elsewhere.

@@ -26,7 +26,8 @@ struct ServerFixture {
         backend = try BackendServer.seededCopy(clock: SystemClock())
         let log = LogRecorder()
         self.log = log
-        var configuration = HTTPServer.Configuration(port: 0, requestTimeout: testRequestTimeout)
+        var configuration = HTTPServer.Configuration(
+            port: 0, requestTimeout: testRequestTimeout, bodyIdleTimeout: testRequestTimeout)
         configuration.accessLog = { log.append($0) }
         configure(&configuration)
         let backend = backend

@@ -364,19 +364,28 @@ import Wire
     }
 
     @Test(arguments: ShippedApp.all)
-    func carouselsOfOneNineTenAndElevenPhotos_markEveryPlace_andStopAtBothEnds(app: ShippedApp) async throws {
-        // Given grace's carousels of 1, 9, 10 and 11 photos (each photo its own colour)
-        let counts = [1, 9, 10, 11]
+    func carouselsOfOneNineAndTenPhotos_markEveryPlace_andStopAtBothEnds_andElevenAreRefused(
+        app: ShippedApp
+    ) async throws {
+        // Given grace's carousels of 1, 9 and 10 photos (each photo its own colour; 10 is the
+        // most a carousel may hold, and 11 are refused by the server)
+        let counts = [1, 9, 10]
         let directories = try TestDirectories.make()
         let backend = try directories.openBackend()
-        for count in counts.reversed() {
+        func carousel(_ count: Int) -> String {
             let photos = (0..<count).map { index in
                 CarouselScenarios.photo(
                     width: 8, height: 8, rgb: [UInt8(20 * index), UInt8(200 - 15 * index), 90])
             }
+            return "[{\"type\": \"carousel\", \"items\": [\(photos.joined(separator: ", "))]}]"
+        }
+        for count in counts.reversed() {
             try await BackendFixtures.post(
-                on: backend, as: "grace", text: "A carousel of \(count)",
-                attachmentsJSON: "[{\"type\": \"carousel\", \"items\": [\(photos.joined(separator: ", "))]}]")
+                on: backend, as: "grace", text: "A carousel of \(count)", attachmentsJSON: carousel(count))
+        }
+        await #expect(throws: (any Error).self, "a carousel of 11 is refused") {
+            try await BackendFixtures.post(
+                on: backend, as: "grace", text: "A carousel of 11", attachmentsJSON: carousel(11))
         }
         backend.close()
         let (session, _) = try await HeadlessHarness.session(

@@ -26,6 +26,8 @@ public final class PipedServerProcess: Sendable {
     public let pid: pid_t
     private let outputRead: Mutex<Int32>
     private let status = Mutex<Int32?>(nil)
+    /// What the server wrote to standard error so far (the last 4 KiB), for failure messages.
+    private let errorText = Mutex("")
 
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
@@ -61,9 +63,16 @@ public final class PipedServerProcess: Sendable {
         pid = child
         outputRead = Mutex(out[0])
         let errorRead = err[0]
-        Thread {
+        Thread { [self] in
             var chunk = [UInt8](repeating: 0, count: 4096)
-            while chunk.withUnsafeMutableBytes({ read(errorRead, $0.baseAddress, $0.count) }) > 0 {}
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(errorRead, $0.baseAddress, $0.count) }
+                guard count > 0 else { break }
+                self.errorText.withLock { text in
+                    text += String(decoding: chunk[0..<count], as: UTF8.self)
+                    if text.utf8.count > 4096 { text = String(text.suffix(2048)) }
+                }
+            }
             close(errorRead)
         }.start()
     }
@@ -86,7 +95,10 @@ public final class PipedServerProcess: Sendable {
                     text.unicodeScalars.append(Unicode.Scalar(byte))
                 }
             }
-            throw Failure(description: "backend-server printed no line starting with '\(prefix)'")
+            let errors = errorText.withLock { $0 }
+            throw Failure(
+                description: "backend-server printed no line starting with '\(prefix)'"
+                    + (errors.isEmpty ? "" : "; its standard error: \(errors)"))
         }
     }
 

@@ -83,6 +83,11 @@ public final class ServiceRuntime: Sendable {
         }
     }
 
+    /// How long a service ready to start may wait for a thread before it counts as hung: a
+    /// hang guard only. Its own ``ServiceDefinition/startTimeout`` counts from when its start
+    /// begins.
+    static let waitForAThread: Duration = .seconds(3600)
+
     /// Starts every service, dependencies first; independent services start concurrently.
     ///
     /// A service whose dependencies have all started is started right away: the task that
@@ -123,9 +128,7 @@ public final class ServiceRuntime: Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 launch.state.withLock { state in
                     state.continuation = continuation
-                    for index in roots {
-                        state.deadlines[index] = clock.now + nodes[index].definition.startTimeout
-                    }
+                    for index in roots { state.deadlines[index] = clock.now + Self.waitForAThread }
                 }
                 for index in roots { spawn(index, launch: launch, clock: clock, origin: origin) }
             }
@@ -158,6 +161,13 @@ public final class ServiceRuntime: Sendable {
             let node = nodes[index]
             let context = makeContext(for: index)
             let began = clock.now
+            // The start's own time limit counts from here: the time a ready service waited for a
+            // thread (every one busy on a loaded machine) is not the service being slow.
+            launch.state.withLock { state in
+                if state.deadlines[index] != nil {
+                    state.deadlines[index] = began + node.definition.startTimeout
+                }
+            }
             let service: any Service
             do {
                 service = try node.definition.make(context)
@@ -188,7 +198,7 @@ public final class ServiceRuntime: Sendable {
                     for dependent in node.dependents {
                         state.remaining[dependent] -= 1
                         if state.remaining[dependent] == 0 {
-                            state.deadlines[dependent] = clock.now + nodes[dependent].definition.startTimeout
+                            state.deadlines[dependent] = clock.now + Self.waitForAThread
                             ready.append(dependent)
                         }
                     }

@@ -48,9 +48,10 @@ public struct ServiceDefinition: Sendable {
     public let dependencies: [String]
     /// The lifecycle events it reacts to.
     public let events: Set<LifecycleEvent.Kind>
-    /// How long `start` may take before the launch fails: hang detection, so generous (30
-    /// seconds unless the definition says otherwise). Starts that open files took over 10 seconds
-    /// on a 2-core machine while the test suite kept every core busy.
+    /// How long `start` may take, from when it begins, before the launch fails: hang detection,
+    /// so generous (30 seconds unless the definition says otherwise). Starts that open files took
+    /// over 10 seconds on a 2-core machine while the test suite kept every core busy. The time a
+    /// ready service waits for a thread to run its start on does not count.
     public let startTimeout: Duration
     /// How long `stop` may take before it is abandoned.
     public let stopTimeout: Duration

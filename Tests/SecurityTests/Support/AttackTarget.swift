@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import MediaModel
 import ServerAPI
+import ServerTesting
 import Testing
 import Wire
 
@@ -35,7 +36,8 @@ struct AttackTarget {
         switch path {
         case .http:
             let backend = backend
-            let server = try HTTPServer.start(HTTPServer.Configuration(port: 0)) { await backend.handle($0) }
+            // The test servers' long timeouts: a loaded run can hold a test's next send for long.
+            let server = try startServer { await backend.handle($0) }
             self.server = server
             // A long timeout: in a loaded full run, account creations queue for their password
             // hashes (two at once per process); slowness is not what these tests are about.

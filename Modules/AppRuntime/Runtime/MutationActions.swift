@@ -89,7 +89,7 @@ final class MutationActions: ViewerActions {
             }
             let reason = Self.unsavedReason(error)
             self?.unsavedPost =
-                "a \(noun) was not saved on this device (\(reason)); its text is kept in the composer"
+                "a \(noun) was not saved on this device; its text is kept in the composer · \(reason)"
             whenSaved(reason)
         }
         return true

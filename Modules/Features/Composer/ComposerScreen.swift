@@ -388,7 +388,7 @@ package final class ComposerScreen: AppScreen, PhotoPickerTarget {
         if let problem {
             let noun = replyingTo == nil ? "posted" : "sent"
             unsaved =
-                "✕ not \(noun): could not save it on this device (\(problem)); the text is kept · enter tries again"
+                "✕ not \(noun): the text is kept, enter tries again · could not save it on this device: \(problem)"
             return
         }
         unsaved = nil

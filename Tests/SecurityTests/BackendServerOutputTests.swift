@@ -45,10 +45,13 @@ import Testing
         #expect(await server.exitStatus() == 0)
     }
 
-    /// 150 connections each send a head announcing 1 MiB and all but a few bytes of the body,
-    /// twice over: the server holds at most its cap of bodies in flight (64 MiB), and once the
-    /// clients have gone its memory comes back near where it started. (Before the cap, two
-    /// rounds of 300 such clients took it to 311 MB and it kept 163 MB.)
+    /// 250 connections each send a head announcing 1 MiB and all but a few bytes of the body,
+    /// twice over (250 MiB offered a round): the server holds at most its cap of bodies in flight
+    /// (64 MiB), and once the clients have gone its memory comes back near where it started.
+    /// (Before the cap, two rounds of 300 such clients took it to 311 MB and it kept 163 MB.) The
+    /// peak is allowed twice the cap: with bodies counted as their bytes arrive, a body refused
+    /// part-way hands its share to the next, and under a loaded run the heap's churn took the
+    /// peak to 110-126 MB above the start (35-47 MB on a quiet machine).
     @Test func halfSentBodies_holdAtMostTheCap_andTheMemoryComesBack() async throws {
         let (server, port, directory) = try await Self.start(["--quiet"])
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -62,12 +65,12 @@ import Testing
         var peak = 0
         for _ in 0..<2 {
             let sockets = await offThePool {
-                (0..<150).map { _ in PipedServerProcess.open(bytes, port: port) }
+                (0..<250).map { _ in PipedServerProcess.open(bytes, port: port) }
             }
             peak = max(peak, server.residentKiB ?? 0)
             for fd in sockets where fd >= 0 { close(fd) }
         }
-        #expect(peak - baseline < 100 * 1024, "the server grew from \(baseline) KiB to \(peak) KiB")
+        #expect(peak - baseline < 128 * 1024, "the server grew from \(baseline) KiB to \(peak) KiB")
         let settled = await eventually { (server.residentKiB ?? 0) - baseline < 24 * 1024 }
         #expect(settled, "the server kept \(server.residentKiB ?? 0) KiB after starting at \(baseline) KiB")
         #expect(server.isRunning)

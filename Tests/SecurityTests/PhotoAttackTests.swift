@@ -26,37 +26,8 @@ import Wire
 
     /// A seeded backend over a real HTTP server on loopback that lets a post's body through as
     /// `backend-server` does (up to ``BackendServer/maximumRequestBodySize``). Call `stop()`.
-    struct PostTarget {
-        let backend: BackendServer
-        private let server: HTTPServer
-        private let transport: any Transport
-
-        init() throws {
-            backend = try BackendServer.seededCopy()
-            var configuration = HTTPServer.Configuration(port: 0)
-            configuration.limits.bodyBytes = BackendServer.maximumRequestBodySize
-            let backend = backend
-            server = try HTTPServer.start(configuration) { await backend.handle($0) }
-            transport = HTTPTransport(baseURL: server.baseURL, timeout: .seconds(300))
-        }
-
-        func stop() async {
-            _ = await server.shutdown(gracePeriod: .seconds(2))
-            backend.close()
-        }
-
-        /// Sends a request with a JSON body (when given), a bearer token and an idempotency key.
-        func send(
-            _ method: HTTPMethod, _ path: String, json: String? = nil, token: String? = nil,
-            key: String? = nil
-        ) async throws -> Response {
-            var headers: Headers = [:]
-            if let token { headers["Authorization"] = "Bearer \(token)" }
-            if let key { headers["Idempotency-Key"] = key }
-            if json != nil { headers["Content-Type"] = "application/json" }
-            return try await transport.send(
-                Request(method, path, headers: headers, body: json.map { Data($0.utf8) } ?? Data()))
-        }
+    static func postTarget() throws -> AttackTarget {
+        try AttackTarget(.http, bodyBytes: BackendServer.maximumRequestBodySize)
     }
 
     /// Counts the photos the server starts to decode.
@@ -70,7 +41,7 @@ import Wire
 
     @Test func aCarouselOfAHundredPixelBombs_isRefusedBeforeAnyPhotoIsDecoded() async throws {
         // Given a server, and a carousel of 100 PNGs of 16384x3051 (palette + tRNS, a few KB each)
-        let target = try PostTarget()
+        let target = try Self.postTarget()
         let decodes = DecodeCounter()
         decodes.attach(to: target.backend)
         let token = target.backend.testToken(forHandle: BackendSeed.firstHandle)
@@ -92,7 +63,7 @@ import Wire
     }
 
     @Test func aPixelBombPNG_isRefusedFromItsHeader_withTheLimitNamed() async throws {
-        let target = try PostTarget()
+        let target = try Self.postTarget()
         let decodes = DecodeCounter()
         decodes.attach(to: target.backend)
         let token = target.backend.testToken(forHandle: BackendSeed.firstHandle)
@@ -112,7 +83,7 @@ import Wire
 
     @Test func aCarouselOverThePostsPixelBudget_isRefusedBeforeAnyPhotoIsDecoded() async throws {
         // Given seven PNGs of 5000x3000 (15 megapixels each, each within one photo's limit)
-        let target = try PostTarget()
+        let target = try Self.postTarget()
         let decodes = DecodeCounter()
         decodes.attach(to: target.backend)
         let token = target.backend.testToken(forHandle: BackendSeed.firstHandle)
@@ -134,7 +105,7 @@ import Wire
     }
 
     @Test func aScanBombJPEG_isRefusedWithTheScanLimitNamed() async throws {
-        let target = try PostTarget()
+        let target = try Self.postTarget()
         let token = target.backend.testToken(forHandle: BackendSeed.firstHandle)
         let bomb = HostilePhotos.progressiveJPEG(scans: HostilePhotos.mostScans)
 
@@ -197,7 +168,7 @@ import Wire
 
     @Test func aFeedRead_isAnsweredWhilePhotosAreBeingStored() async throws {
         // Given a server whose photo decodes are held at their start
-        let target = try PostTarget()
+        let target = try Self.postTarget()
         let held = HeldDecodes()
         target.backend.onPhotoDecode { held.hold() }
         let token = target.backend.testToken(forHandle: BackendSeed.firstHandle)
@@ -233,7 +204,7 @@ import Wire
 
     @Test func aDeletedPostsPhotos_are404_andNewPhotoIdsCannotBeCounted() async throws {
         // Given two posts with a photo each
-        let target = try PostTarget()
+        let target = try Self.postTarget()
         let token = target.backend.testToken(forHandle: BackendSeed.firstHandle)
         let reader = target.backend.testToken(forHandle: "grace")
         let body = Self.body([try PhotoBytes.jpeg(width: 320, height: 200)])

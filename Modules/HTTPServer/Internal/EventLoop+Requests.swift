@@ -149,11 +149,6 @@ extension EventLoop {
                 method: head.method.rawValue, target: head.target)
             return false
         }
-        if connection.bodyReservation == 0 && arrived < head.contentLength {
-            // One buffer of the body's size, instead of doublings that each leave a block behind;
-            // taken when the body starts to arrive, not when a head announces it.
-            connection.input.reserveCapacity(connection.input.count + head.contentLength - arrived)
-        }
         connection.bodyReservation = arrived
         bodyBytesInFlight += more
         heapHoldsBodies = true

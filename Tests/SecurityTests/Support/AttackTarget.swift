@@ -27,9 +27,11 @@ struct AttackTarget {
     /// The HTTP server's port (nil on the embedded path).
     var port: Int? { server?.port }
 
+    /// `bodyBytes`, when given, is the HTTP server's body limit (``BackendServer/maximumRequestBodySize``
+    /// lets a post's photos through, as `backend-server` does).
     init(
         _ path: AttackPath = .http, demoMode: Bool = true,
-        sessionPolicy: BackendServer.SessionPolicy = BackendServer.SessionPolicy()
+        sessionPolicy: BackendServer.SessionPolicy = BackendServer.SessionPolicy(), bodyBytes: Int? = nil
     ) throws {
         clock = ManualClock()
         backend = try BackendServer.seededCopy(clock: clock, demoMode: demoMode, sessionPolicy: sessionPolicy)
@@ -37,7 +39,9 @@ struct AttackTarget {
         case .http:
             let backend = backend
             // The test servers' long timeouts: a loaded run can hold a test's next send for long.
-            let server = try startServer { await backend.handle($0) }
+            let server = try startServer(configure: { configuration in
+                if let bodyBytes { configuration.limits.bodyBytes = bodyBytes }
+            }) { await backend.handle($0) }
             self.server = server
             // A long timeout: in a loaded full run, account creations queue for their password
             // hashes (two at once per process); slowness is not what these tests are about.

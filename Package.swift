@@ -103,14 +103,13 @@ let package = Package(
             [
                 "Basics", "Composition", "CommandLineKit", "Sockets", "MediaModel", "Wire", "Backend",
                 "Storage",
-                "ServerAPI", "FeedCaching", "Mutations", "Networking", "ListEngine", "TerminalUI", "Features",
-                "Imaging",
+                "ServerAPI", "FeedCaching", "Mutations", "Networking", "TerminalUI", "Features", "Imaging",
             ]),
 
         // Apps.
-        appLibrary("Prism", ["Composition", "Sockets", "AppRuntime"]),
+        appLibrary("Prism", ["Composition", "Sockets", "MediaModel", "AppRuntime"]),
         appExecutable("Prism"),
-        appLibrary("Strand", ["Composition", "Sockets", "AppRuntime"]),
+        appLibrary("Strand", ["Composition", "Sockets", "MediaModel", "AppRuntime"]),
         appExecutable("Strand"),
 
         // Tools.
@@ -118,8 +117,8 @@ let package = Package(
         .plugin(
             name: "ManifestEmbedder", capability: .buildTool(), dependencies: ["manifest-embed"],
             path: "tools/ManifestEmbedder"),
-        toolLibrary("ManifestLint", ["Basics", "Composition", "CommandLineKit", "PrismApp", "StrandApp"]),
-        tool("manifest-lint", ["ManifestLint"]),
+        toolLibrary("ManifestLint", ["Basics", "Composition", "CommandLineKit"]),
+        tool("manifest-lint", ["ManifestLint", "PrismApp", "StrandApp"]),
         tool("backend-server", ["HTTPServer", "Backend", "CommandLineKit", "Wire"]),
         tool("hello-world", []),
         toolLibrary("MutationTesting", ["Basics", "CommandLineKit"]),
@@ -169,7 +168,8 @@ let package = Package(
         .target(
             name: "NetworkingTesting",
             dependencies: [
-                "Backend", "FeedCaching", "MediaModel", "Networking", "ServerAPI", "Storage", "Wire",
+                "Backend", "Composition", "FeedCaching", "MediaModel", "Networking", "ServerAPI", "Storage",
+                "Wire",
             ],
             path: "Tests/NetworkingTesting"),
         tests(
@@ -192,7 +192,6 @@ let package = Package(
             [
                 "Mutations", "Networking", "ServerAPI", "FeedCaching", "Backend", "Basics", "CommandLineKit",
                 "Composition", "MediaModel", "Storage", "Wire", "NetworkingTesting", "mutation-crash-helper",
-                "PhotoTesting",
             ]),
         tests(
             "Networking",
@@ -200,7 +199,7 @@ let package = Package(
                 "Networking", "NetworkingTesting", "ServerAPI", "FeedCaching", "Backend", "Composition",
                 "MediaModel", "Storage", "Wire",
             ]),
-        tests("Sockets", ["Sockets"]),
+        tests("Sockets", ["Sockets", "Composition", "MediaModel"]),
         tests(
             "HTTPServer",
             [
@@ -210,11 +209,16 @@ let package = Package(
         tests(
             "Security",
             [
-                "Backend", "HTTPServer", "ServerAPI", "Wire", "MediaModel", "Storage", "SocketTesting",
+                "Backend", "HTTPServer", "ServerAPI", "Wire", "MediaModel", "Storage",
                 "ServerTesting", "backend-server", "ManifestLint", "ManifestLintTesting", "CommandLineKit",
                 "Composition", "PhotoTesting",
             ]),
-        tests("AppRuntime", ["AppRuntime", "Composition", "CommandLineKit", "Backend", "Mutations", "Wire"]),
+        tests(
+            "AppRuntime",
+            [
+                "AppRuntime", "Composition", "CommandLineKit", "Backend", "Mutations", "Wire", "Features",
+                "TerminalUI",
+            ]),
         .target(
             name: "AppTesting",
             dependencies: [
@@ -238,16 +242,20 @@ let package = Package(
             dependencies: ["ManifestLint", "CommandLineKit", "Composition", "PrismApp", "StrandApp"],
             path: "Tests/ManifestLintTesting"),
         tests(
-            "ManifestLint", ["ManifestLint", "ManifestLintTesting", "Composition", "CommandLineKit"],
+            "ManifestLint",
+            [
+                "ManifestLint", "ManifestLintTesting", "Composition", "CommandLineKit", "PrismApp",
+                "StrandApp",
+            ],
             resources: [.copy("Fixtures")]),
         tests("MutationTesting", ["MutationTesting", "CommandLineKit"]),
         tests(
             "CrossAppRegression",
             [
                 "AppTesting", "Features", "AppRuntime", "Composition", "CommandLineKit", "Sockets", "Backend",
-                "ManifestLint",
-                "PrismApp", "StrandApp", "MediaModel", "ServerAPI", "FeedCaching", "Mutations", "TerminalUI",
-                "Wire", "HTTPServer", "PhotoTesting", "Imaging", "Storage",
+                "ManifestLint", "Basics", "ListEngine", "Networking", "TerminalUITesting", "MediaModel",
+                "ServerAPI", "FeedCaching", "Mutations", "TerminalUI", "Wire", "HTTPServer", "PhotoTesting",
+                "Storage",
             ],
             exclude: ["Golden"]),
     ]

@@ -64,6 +64,44 @@ import Testing
         #expect(diagnostics.first?["line"] as? Int == 1)
     }
 
+    @Test func check_withAnUndeclaredImport_exitsOneNamingTheImportingLine() throws {
+        // Given a package whose PrismApp imports MediaModel without declaring it
+        let original = try String(
+            contentsOfFile: "\(LintFixtures.packageRoot)/Manifests/strand.json", encoding: .utf8)
+        let root = try scratchPackage(strandManifest: original)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let files = [
+            "Package.swift": "// swift-tools-version: 6.2\n",
+            "Modules/MediaModel/Post.swift": "public struct Post {}\n",
+            "Apps/Prism/PrismApp/Prism.swift": "import Foundation\nimport MediaModel\n",
+            "package.json": """
+            {"targets": [
+              {"name": "MediaModel", "path": "Modules/MediaModel", "type": "regular", "dependencies": []},
+              {"name": "PrismApp", "path": "Apps/Prism/PrismApp", "type": "regular", "dependencies": []}
+            ]}
+            """,
+        ]
+        for (path, text) in files {
+            let url = URL(fileURLWithPath: "\(root)/\(path)")
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+
+        // When the whole check runs
+        let (status, output, _) = run(["--package-json", "\(root)/package.json"], in: root)
+
+        // Then the undeclared import is the one error, at its line
+        #expect(status == 1)
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first
+                == "Apps/Prism/PrismApp/Prism.swift:2:1: error: target 'PrismApp' imports 'MediaModel' without declaring it; add \"MediaModel\" to the dependencies of target 'PrismApp' in Package.swift"
+        )
+        #expect(lines.count == 2)
+        #expect(output.hasSuffix(": 1 error\n"))
+    }
+
     @Test func usageErrors_exitTwo() {
         #expect(run(["--bogus"]).0 == 2)
         #expect(run(["graph"]).0 == 2)
@@ -118,6 +156,9 @@ import Testing
         #expect(status == 0)
         #expect(output.contains("usage: manifest-lint [check|matrix|graph] [options]"))
         #expect(output.contains("\n  --version  "), "the help lists --version")
+        #expect(
+            output.contains("that every target imports exactly the package\ntargets it declares"),
+            "the help lists the imports check")
     }
 
     @Test func version_printsTheToolsNameAndVersion_andExitsZero() {

@@ -12,9 +12,10 @@ public enum LintCommand {
         summary: """
             Validates Manifests/*.json against each app's catalog (the same validator the apps run at
             launch), checks the package graph (no shared module depends on an app, no app on another,
-            modules only on the layers beneath them), that no source under Modules/ or Sockets/
-            names an app, and that nothing an app is built from (Modules/, Sockets/, Apps/) imports
-            FoundationNetworking.
+            modules only on the layers beneath them), that every target imports exactly the package
+            targets it declares (an undeclared import or an unused dependency is an error), that no
+            source under Modules/ or Sockets/ names an app, and that nothing an app is built from
+            (Modules/, Sockets/, Apps/) imports FoundationNetworking.
             """,
         usage: "[check|matrix|graph] [options]",
         options: [
@@ -28,7 +29,9 @@ public enum LintCommand {
             .value(
                 "package-json", "FILE",
                 help: "read the package graph from this `swift package dump-package` output"),
-            .flag("skip-package-graph", help: "do not check the package graph (no `swift` needed)"),
+            .flag(
+                "skip-package-graph",
+                help: "do not check the package graph nor the imports (no `swift` needed)"),
             .version(),
         ],
         maximumPositionals: 1,
@@ -126,7 +129,9 @@ public enum LintCommand {
                     graph = try PackageGraphCheck.dumpingPackage(at: root)
                 }
                 diagnostics += graph.run()
+                diagnostics += graph.dependencyDiagnostics(root: root)
                 checked.append("Package.swift")
+                checked.append("each target's imports")
             } catch {
                 output.writeError("manifest-lint: error: cannot read the package graph: \(error)\n")
                 return 1

@@ -8,18 +8,48 @@ import Foundation
 public struct PackageGraphCheck: Sendable {
     /// A target as the check sees it.
     public struct Target: Sendable, Hashable {
+        /// What kind of target it is (`swift package dump-package`'s `type`).
+        public enum Kind: String, Sendable, Hashable {
+            /// A library target: Swift, or C when it has no Swift sources.
+            case regular
+            /// An executable target (a tool or an app's launcher).
+            case executable
+            /// A test target.
+            case test
+            /// A system-library target: a module map over a library of the system.
+            case system
+            /// A build-tool or command plugin.
+            case plugin
+            /// A macro target.
+            case macro
+            /// A prebuilt binary target.
+            case binary
+        }
+
         /// The target's name.
         public var name: String
         /// Its folder, relative to the package root.
         public var path: String
         /// The names of the targets it depends on.
         public var dependencies: [String]
+        /// What kind of target it is.
+        public var kind: Kind
+        /// Paths under ``path`` that are not compiled: its `exclude` list and its resources.
+        public var excluded: [String]
+        /// The build-tool plugins it uses.
+        public var plugins: [String]
 
         /// Makes a target.
-        public init(name: String, path: String, dependencies: [String]) {
+        public init(
+            name: String, path: String, dependencies: [String], kind: Kind = .regular,
+            excluded: [String] = [], plugins: [String] = []
+        ) {
             self.name = name
             self.path = path
             self.dependencies = dependencies
+            self.kind = kind
+            self.excluded = excluded
+            self.plugins = plugins
         }
     }
 
@@ -88,7 +118,16 @@ public struct PackageGraphCheck: Sendable {
                 }
                 return nil
             }
-            return Target(name: name, path: path, dependencies: dependencies)
+            let resources = (entry["resources"] as? [[String: Any]] ?? []).compactMap {
+                $0["path"] as? String
+            }
+            let plugins = (entry["pluginUsages"] as? [[String: Any]] ?? []).compactMap { usage in
+                (usage["plugin"] as? [Any])?.first as? String
+            }
+            return Target(
+                name: name, path: path, dependencies: dependencies,
+                kind: Target.Kind(rawValue: type) ?? .regular,
+                excluded: (entry["exclude"] as? [String] ?? []) + resources, plugins: plugins)
         }
     }
 

@@ -50,12 +50,13 @@ public struct SharedSourceCheck: Sendable {
 }
 
 /// Words of Swift source outside comments: identifiers, keywords and the words inside string
-/// literals, each with its line and column.
+/// literals, each with its line and column, and whether it is inside a string literal.
 enum SwiftWords {
     struct Word: Equatable {
         var text: String
         var line: Int
         var column: Int
+        var inString = false
     }
 
     static func words(in source: String) -> [Word] {
@@ -145,7 +146,8 @@ enum SwiftWords {
                 let start = i
                 while i < bytes.count && isWordByte(bytes[i]) { i += 1 }
                 let text = String(decoding: bytes[start..<i], as: UTF8.self)
-                words.append(Word(text: text, line: line, column: start - lineStart + 1))
+                words.append(
+                    Word(text: text, line: line, column: start - lineStart + 1, inString: stringQuotes > 0))
                 continue
             }
             i += 1

@@ -161,7 +161,7 @@ let package = Package(
         tests(
             "Backend",
             [
-                "Backend", "Wire", "MediaModel", "Storage", "CommandLineKit", "ServerTesting",
+                "Backend", "Wire", "MediaModel", "Mutations", "Storage", "CommandLineKit", "ServerTesting",
                 "backend-server",
                 "PhotoTesting", "Imaging",
             ]),
@@ -176,7 +176,7 @@ let package = Package(
             "ServerAPI",
             [
                 "ServerAPI", "NetworkingTesting", "Networking", "Backend", "Composition", "HTTPServer",
-                "MediaModel",
+                "MediaModel", "Mutations",
                 "Storage", "Wire", "SocketTesting", "backend-server", "Imaging", "PhotoTesting",
                 "CommandLineKit",
             ]),
@@ -184,7 +184,7 @@ let package = Package(
             "FeedCaching",
             [
                 "FeedCaching", "NetworkingTesting", "Networking", "ServerAPI", "Backend", "MediaModel",
-                "Storage",
+                "Mutations", "Storage",
                 "Wire",
             ]),
         tests(

@@ -33,7 +33,7 @@ public struct AttemptLogFormatter: Sendable {
     /// One attempt's line.
     public func line(_ attempt: MutationAttempt) -> String {
         var fields = [
-            time(attempt.endedAt), pad(attempt.kind.rawValue, 8), pad(attempt.token.short, 8),
+            time(attempt.endedAt), pad(attempt.kind.name, 8), pad(attempt.token.short, 8),
             pad("#\(attempt.attempt)", 3), pad(attempt.outcome.rawValue, 14),
             pad(attempt.status.map(String.init) ?? "-", 3), pad(attempt.errorClass?.description ?? "-", 13),
             pad(attempt.delay.map { "next in \(seconds($0))" } ?? "-", 14),

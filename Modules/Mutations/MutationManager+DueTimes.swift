@@ -20,7 +20,7 @@ extension MutationManager {
         var moved: Set<MutationToken> = []
         for row in state.queue.rows(in: [.pending]) {
             guard let next = row.nextAttemptAt else { continue }
-            let cap = configuration.retryPolicy(for: row.mutation.mutationKind).cap
+            let cap = configuration.retryPolicy(for: row.mutation.kind).cap
             let latest = now + cap.wholeMilliseconds
             guard next > latest else { continue }
             var clamped = row

@@ -82,14 +82,11 @@ extension MutationManager {
         var drafts: [CommitQueue.Draft] = []
         drafts.reserveCapacity(mutations.count)
         for mutation in mutations {
-            let author: User?
-            switch mutation.optimisticEffect {
-            case .newPost, .newReply: author = viewer ?? OptimisticLayer.placeholderAuthor
-            case .liked, .reposted, .hidden, .following: author = nil
-            }
+            // A post or a reply is shown as its author until confirmed; other kinds have none.
+            let author = mutation.kind.carriesContent ? viewer ?? OptimisticLayer.placeholderAuthor : nil
             let size = JournalCodec.encode(mutation, author: author).count
             guard size <= configuration.payloadLimit else {
-                throw .payloadTooLarge(mutation.mutationKind, bytes: size, limit: configuration.payloadLimit)
+                throw .payloadTooLarge(mutation.kind, bytes: size, limit: configuration.payloadLimit)
             }
             if let target = mutation.targetMedia, let local = MutationToken(localMediaID: target) {
                 let known = state.withLock { $0.localToServer[local] != nil || $0.queue.rows[local] != nil }

@@ -169,7 +169,7 @@ extension MutationManager {
         }
         let endedAt = clock.now
         var log = MutationAttempt(
-            token: row.token, kind: row.mutation.mutationKind, attempt: row.attempts, startedAt: startedAt,
+            token: row.token, kind: row.mutation.kind, attempt: row.attempts, startedAt: startedAt,
             endedAt: endedAt, outcome: .confirmed)
         switch outcome {
         case .success(let envelope):
@@ -214,7 +214,9 @@ extension MutationManager {
         attempt: MutationAttempt
     ) {
         let shownBefore = shownFacts(of: row.mutation)
-        if case .reply(let parent, _, _) = row.mutation, let revision = facts[parent]?.revision {
+        if row.mutation.kind.subject == .reply, let parent = row.mutation.media,
+            let revision = facts[parent]?.revision
+        {
             state.withLock { $0.layer.gateReply(row.token, parent: parent, revision: revision) }
         }
         let tokens = journalLock.withLock { _ -> (changed: Set<MutationToken>, onlyFacts: Bool) in
@@ -325,7 +327,7 @@ extension MutationManager {
             next.state = .pending
             next.lastError = error.description
             let delay = state.withLock { state -> Duration in
-                let policy = configuration.retryPolicy(for: row.mutation.mutationKind)
+                let policy = configuration.retryPolicy(for: row.mutation.kind)
                 if error.disposition == .reauthenticate {
                     attempt.outcome = .reauthenticate
                     // The first 401 retries at once with the renewed session; repeated ones back off.

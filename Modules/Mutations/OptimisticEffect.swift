@@ -11,10 +11,8 @@ public enum OptimisticEffect: Hashable, Sendable {
     case newPost(text: String, attachments: [MediaModel.Attachment])
     /// A new reply at the end of its parent's thread; the parent's reply count goes up by one.
     case newReply(parent: MediaID, text: String, attachments: [MediaModel.Attachment])
-    /// The viewer's like of a media is `liked` (like count adjusted to match).
-    case liked(MediaID, Bool)
-    /// The viewer's repost of a media is `reposted` (repost count adjusted to match).
-    case reposted(MediaID, Bool)
+    /// The viewer's flag on a media (liked, reposted) is the value, its count adjusted to match.
+    case flag(MediaID, MediaFlag, Bool)
     /// A media is gone from every list (deleted).
     case hidden(MediaID)
     /// The viewer's following of a user is `following` (follower count adjusted to match).

@@ -47,6 +47,17 @@ import Wire
         #expect(LaunchConfiguration.commandLine(for: "demo").helpText.contains("--photos-dir DIR"))
     }
 
+    @Test func help_listsTheKeyOfEveryKindOfChange_inLinesThatFit96Columns() {
+        let help = LaunchConfiguration.commandLine(for: "demo").helpText
+        let keys = help.components(separatedBy: "keys:").last ?? ""
+        for kind in MutationKind.all {
+            guard let key = kind.key else { continue }
+            #expect(keys.contains(" \(key.character) \(key.help),"), "\(kind)'s key is missing: \(keys)")
+        }
+        #expect(LaunchConfiguration.keysHelp.split(separator: "\n").allSatisfy { $0.count <= 96 })
+        #expect(LaunchConfiguration.keysHelp.hasPrefix("keys: up/down or j/k move, enter opens,"))
+    }
+
     @Test func withoutXDG_usesTheHomeDirectory() throws {
         let configuration = try LaunchConfiguration.parse(
             ["--headless"], app: "demo", environment: ["HOME": "/home/ada"], isTerminal: false)

@@ -5,6 +5,7 @@ import Composition
 import Features
 import Foundation
 import MediaModel
+import Mutations
 import ServerAPI
 import Synchronization
 import TerminalUI

@@ -132,8 +132,8 @@ package struct ScreenOracle {
             found.append("\(item) is marked sending, but its change is \(state)")
         }
         for record in waiting.values {
-            if case .delete(let id) = record.mutation, let item = items.first(where: { $0.media.id == id }),
-                item.role != .focus
+            if record.mutation.kind.effect == .hide, let id = record.mutation.media,
+                let item = items.first(where: { $0.media.id == id }), item.role != .focus
             {
                 found.append("\(item) is still listed while its delete is waiting to be sent")
             }
@@ -267,23 +267,18 @@ package struct ScreenOracle {
     static func expectedFacts(_ server: MediaFacts, for id: MediaID, waiting: [MutationRecord]) -> MediaFacts
     {
         var facts = server
-        for record in waiting {
-            switch record.mutation {
-            case .like(let target) where target == id:
-                if !facts.viewerLiked { facts.likeCount += 1 }
-                facts.viewerLiked = true
-            case .unlike(let target) where target == id:
-                if facts.viewerLiked { facts.likeCount -= 1 }
-                facts.viewerLiked = false
-            case .repost(let target) where target == id:
-                if !facts.viewerReposted { facts.repostCount += 1 }
-                facts.viewerReposted = true
-            case .unrepost(let target) where target == id:
-                if facts.viewerReposted { facts.repostCount -= 1 }
-                facts.viewerReposted = false
-            case .reply(let parent, _, _) where parent == id:
+        for record in waiting where record.mutation.media == id {
+            switch record.mutation.kind.effect {
+            case .flag(let flag, let value):
+                // The flag as the change sets it; its count moves only if the flag does.
+                if facts[keyPath: flag.state] != value, let count = flag.count {
+                    facts[keyPath: count] += value ? 1 : -1
+                }
+                facts[keyPath: flag.state] = value
+            case .newReply:
                 facts.replyCount += 1
-            default: break
+            case .newPost, .hide, .follow:
+                break
             }
         }
         return facts

@@ -314,8 +314,7 @@ struct FaultMatrixRun {
         }
         let waitingPosts = Set(
             manager.pending.compactMap { record -> String? in
-                if case .post(let text, _) = record.mutation { return text }
-                return nil
+                record.mutation.kind == .post ? record.mutation.text : nil
             })
         for post in model.posts {
             let shown = feed.items.filter { $0.media.text == post.text }

@@ -145,7 +145,7 @@ import Testing
         #expect(
             Array(help[like...].prefix(5)) == [
                 Self.line("l", "like"), Self.line("r", noun), Self.line("s", "repost / undo repost"),
-                Self.line("p", "profile"), Self.line("d", "delete"),
+                Self.line("d", "delete"), Self.line("p", "profile"),
             ])
         #expect(
             !footer.contains("delete") && !footer.contains("profile"),

@@ -2,6 +2,7 @@
 import FeedCaching
 import Foundation
 import MediaModel
+import Mutations
 import Networking
 import NetworkingTesting
 import ServerAPI
@@ -126,9 +127,9 @@ import Wire
         let followed = try await fixture.client.profile("u2").payload.viewerFollows
         let poster = followed ? followee : fixture.client
         fixture.clock.advance(by: .seconds(5))
-        let one = try await poster.createPost(text: "one", clientToken: "n1")
+        let one = try await poster.send(.post(text: "one", attachments: []), clientToken: "n1")
         fixture.clock.advance(by: .seconds(5))
-        let two = try await poster.createPost(text: "two", clientToken: "n2")
+        let two = try await poster.send(.post(text: "two", attachments: []), clientToken: "n2")
 
         // When the feed is refreshed
         let merge = try await cache.refresh()
@@ -154,7 +155,8 @@ import Wire
         let grace = fixture.client.signedIn(as: fixture.server.testToken(forHandle: "grace"))
         for index in 0..<45 {
             fixture.clock.advance(by: .seconds(1))
-            _ = try await grace.createPost(text: "new \(index)", clientToken: "many-\(index)")
+            _ = try await grace.send(
+                .post(text: "new \(index)", attachments: []), clientToken: "many-\(index)")
         }
 
         // When the feed is refreshed

@@ -2,6 +2,7 @@
 import Foundation
 import HTTPServer
 import MediaModel
+import Mutations
 import ServerAPI
 import ServerTesting
 import Testing
@@ -38,7 +39,7 @@ import Wire
         // Give the poll time to reach the server, then make an event for ada.
         #expect(await eventually { fixture.server.statistics.requests >= 2 })
         let grace = client.signedIn(as: fixture.backend.testToken(forHandle: "grace"))
-        _ = try await grace.reply(to: "m1", text: "@ada over http", clientToken: "g1")
+        _ = try await grace.send(.reply(to: "m1", text: "@ada over http", attachments: []), clientToken: "g1")
         let events = try await poll.value.payload.events
         #expect(events.map(\.kind).contains(.mention))
         #expect(events.first?.actor.handle == "grace")

@@ -2,6 +2,7 @@ import Backend
 import Foundation
 import HTTPServer
 import MediaModel
+import Mutations
 import ServerAPI
 import ServerTesting
 import Storage
@@ -14,14 +15,14 @@ import Wire
         // Given the real backend, with every change's response dropped after it is applied
         let fixture = try ServerFixture()
         let post: MediaID = "m1999"
-        _ = try await fixture.client.unlike(post, clientToken: "reset")
+        _ = try await fixture.client.send(.unlike(post), clientToken: "reset")
         let before = try await fixture.client.post(post).facts[post]?.likeCount ?? -1
         fixture.server.setFaults(.dropAfterApply)
 
         // When a like is sent, its response is lost (URLSession's own retry on a fresh
         // connection is dropped too), and the caller sees a retryable timeout
         var lost: TransportError?
-        do { _ = try await fixture.client.like(post, clientToken: "crash-1") } catch { lost = error }
+        do { _ = try await fixture.client.send(.like(post), clientToken: "crash-1") } catch { lost = error }
         #expect(lost?.errorClass == .timeout)
         #expect(lost?.isRetryable == true)
         #expect(fixture.server.statistics.droppedAfterApply >= 1)
@@ -29,7 +30,7 @@ import Wire
         // Then a retry with the same Idempotency-Key, once responses get through, is answered
         // from the first application: the like counts once
         fixture.server.setFaults(.none)
-        let retry = try await fixture.client.like(post, clientToken: "crash-1")
+        let retry = try await fixture.client.send(.like(post), clientToken: "crash-1")
         #expect(retry.payload.replayed)
         #expect(retry.facts[post]?.likeCount == before + 1)
         #expect(try await fixture.client.post(post).facts[post]?.likeCount == before + 1)
@@ -72,7 +73,7 @@ import Wire
         })
         let posts = try fixture.backend.database.query("SELECT COUNT(*) FROM posts") { try $0.int(0) }
         do {
-            _ = try await fixture.client.createPost(text: "never", clientToken: "5xx")
+            _ = try await fixture.client.send(.post(text: "never", attachments: []), clientToken: "5xx")
             Issue.record("an injected 502 was not an error")
         } catch {
             #expect(error.errorClass == .serverError)

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Imaging
 import MediaModel
+import Mutations
 import PhotoTesting
 import ServerAPI
 import Testing
@@ -27,8 +28,9 @@ import Wire
             width: 1, height: 1,
             pixels: PixelImage(width: 1, height: 1, filledWith: .init(red: 0, green: 0, blue: 0)),
             file: file)
-        return try await fixture.client.createPost(
-            text: "noise", attachments: [.photo(photo)], clientToken: "n1"
+        return try await fixture.client.send(
+            .post(
+                text: "noise", attachments: [.photo(photo)]), clientToken: "n1"
         )
         .payload
     }

@@ -227,21 +227,20 @@ import Wire
         let record = try #require(reopened.record(for: token))
         #expect(record.mutation == mutation)
         #expect(record.lane == mutation.lane)
-        #expect(MutationKind(rawValue: mutation.kind) == mutation.mutationKind)
+        #expect(MutationKind(named: mutation.kind.name) == mutation.kind)
     }
 
     static let media = Media(
         id: "m1", author: User(id: "u1", handle: "ada", displayName: "Ada"),
         createdAt: Date(timeIntervalSince1970: 1_714_000_000), text: "hello")
 
-    static let everyKind: [Mutation] = [
-        .post(
-            text: "a photo",
+    /// A change of every kind, a new post with a photo among them.
+    static let everyKind: [Mutation] = MutationKind.all.map { kind in
+        guard kind.subject == .newPost else { return MutationKindTests.sample(of: kind) }
+        return Mutation(
+            kind, text: "a photo",
             attachments: [
                 .photo(.init(width: 4, height: 3, pixels: PixelImage.generated(seed: 2, width: 4, height: 3)))
-            ]),
-        .reply(to: "m7", text: "ünïcödé ✓", attachments: []),
-        .like("m1"), .unlike("m2"), .repost("m3"), .unrepost("m3"), .delete("m4"), .follow("u5"),
-        .unfollow("u6"),
-    ]
+            ])
+    }
 }

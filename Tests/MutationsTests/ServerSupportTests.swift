@@ -1,6 +1,7 @@
 @_spi(Testing) import Backend
 import Foundation
 import MediaModel
+import Mutations
 import NetworkingTesting
 import ServerAPI
 import Storage
@@ -13,8 +14,10 @@ import Wire
     @Test func aPostMadeWithAToken_carriesItInTheFeedAndTheThread_andInItsOwnColumn() async throws {
         let fixture = try NetworkFixture()
 
-        let made = try await fixture.client.createPost(text: "tokened", clientToken: "tok-1")
-        let reply = try await fixture.client.reply(to: "m7", text: "r", clientToken: "tok-2")
+        let made = try await fixture.client.send(
+            .post(text: "tokened", attachments: []), clientToken: "tok-1")
+        let reply = try await fixture.client.send(
+            .reply(to: "m7", text: "r", attachments: []), clientToken: "tok-2")
         let feed = try await fixture.client.homeFeed(limit: 5)
         let thread = try await fixture.client.thread("m7", limit: 100)
 
@@ -35,7 +38,7 @@ import Wire
         let fixture = try NetworkFixture()
         let before = try await fixture.client.post("m7").facts["m7"]
 
-        let reposted = try await fixture.client.repost("m7", clientToken: "rp-1")
+        let reposted = try await fixture.client.send(.repost("m7"), clientToken: "rp-1")
 
         #expect(before?.viewerReposted == false)
         #expect(reposted.facts["m7"]?.viewerReposted == true)

@@ -1,6 +1,7 @@
 @_spi(Testing) import Backend
 import Foundation
 import MediaModel
+import Mutations
 import NetworkingTesting
 import ServerAPI
 import Storage
@@ -29,7 +30,7 @@ import Wire
         let fixture = try NetworkFixture(profile: FaultProfile(name: "down", failureRate: 1))
         let posts = try fixture.server.database.query("SELECT COUNT(*) FROM posts") { try $0.int(0) }
         do {
-            _ = try await fixture.client.createPost(text: "lost", clientToken: "x")
+            _ = try await fixture.client.send(.post(text: "lost", attachments: []), clientToken: "x")
             Issue.record("a 503 was not an error")
         } catch {
             #expect(error.errorClass == .serverError)
@@ -44,14 +45,14 @@ import Wire
         // Given a like whose response is lost after the server applied it
         let fixture = try NetworkFixture()
         let post: MediaID = "m2000"
-        _ = try await fixture.client.unlike(post, clientToken: "reset")
+        _ = try await fixture.client.send(.unlike(post), clientToken: "reset")
         let before = try await fixture.client.post(post).facts[post]?.likeCount ?? -1
         fixture.transport.injectFaults([.dropResponseAfterApply])
 
         // When the client sees a timeout and retries with the same token
         var first: TransportError?
-        do { _ = try await fixture.client.like(post, clientToken: "once") } catch { first = error }
-        let retry = try await fixture.client.like(post, clientToken: "once")
+        do { _ = try await fixture.client.send(.like(post), clientToken: "once") } catch { first = error }
+        let retry = try await fixture.client.send(.like(post), clientToken: "once")
 
         // Then the server applied it once and the retry carries the first attempt's answer
         #expect(first?.errorClass == .timeout)
@@ -123,7 +124,7 @@ import Wire
         let poll = Task { try await fixture.client.events(after: start.payload.nextCursor, wait: 30) }
         await fixture.clock.waitForSleepers(1)
         let grace = fixture.client.signedIn(as: fixture.server.testToken(forHandle: "grace"))
-        _ = try await grace.reply(to: "m1", text: "@ada look", clientToken: "g1")
+        _ = try await grace.send(.reply(to: "m1", text: "@ada look", attachments: []), clientToken: "g1")
         let events = try await poll.value.payload.events
         #expect(events.map(\.kind).contains(.mention))
         #expect(events.first?.actor.handle == "grace")
@@ -207,7 +208,7 @@ import Wire
         _ = clock.advance(by: .seconds(7200))
 
         // When a like is sent, it goes through once, with a renewed token
-        let liked = try await client.like("m5", clientToken: "renewed-like")
+        let liked = try await client.send(.like("m5"), clientToken: "renewed-like")
         #expect(liked.payload.changed == true)
         #expect(credentials.renewalCount == 1)
         #expect(credentials.token != session.token)

@@ -1,5 +1,6 @@
 import Foundation
 import MediaModel
+import Mutations
 import NetworkingTesting
 import ServerAPI
 import Testing
@@ -110,36 +111,6 @@ import Wire
             try decode()
         } throws: { error in
             (error as? WireFormatError)?.description == message
-        }
-    }
-
-    @Test(arguments: [
-        Mutation.post(text: "hi", attachments: [.photo(.init(width: 2, height: 2, pixels: Samples.image))]),
-        .reply(to: "m4", text: "yes", attachments: []), .like("m1"), .unlike("m1"), .repost("m2"),
-        .unrepost("m2"), .delete("m3"),
-        .follow("u2"), .unfollow("u2"),
-    ])
-    func mutation_roundTripsForTheJournalAndMapsToItsRequest(mutation: Mutation) throws {
-        let decoded = try Mutation(json: JSONValue(parsing: mutation.json.serialized()), at: .root)
-        #expect(decoded == mutation)
-        let request = try mutation.request(clientToken: "tok", bearerToken: "seed-ada")
-        #expect(request.headers["Idempotency-Key"] == "tok")
-        #expect(request.headers["Authorization"] == "Bearer seed-ada")
-        let expected: [String: String] = [
-            "post": "POST /v1/posts", "reply": "POST /v1/posts/m4/replies", "like": "PUT /v1/posts/m1/like",
-            "unlike": "DELETE /v1/posts/m1/like", "repost": "PUT /v1/posts/m2/repost",
-            "unrepost": "DELETE /v1/posts/m2/repost", "delete": "DELETE /v1/posts/m3",
-            "follow": "PUT /v1/users/u2/follow", "unfollow": "DELETE /v1/users/u2/follow",
-        ]
-        #expect("\(request.method) \(request.path)" == expected[mutation.kind])
-    }
-
-    @Test func unknownMutationKind_isAClearError() {
-        #expect {
-            try Mutation(json: ["kind": "teleport"], at: .root)
-        } throws: { error in
-            (error as? WireFormatError)?.description
-                == #"kind: unknown mutation kind "teleport"; this build knows post, reply, like, unlike, repost, unrepost, delete, follow, unfollow"#
         }
     }
 }

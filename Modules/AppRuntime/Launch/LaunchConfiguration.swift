@@ -3,6 +3,7 @@ import CommandLineKit
 import Composition
 import Features
 import Foundation
+import Mutations
 import Wire
 
 /// What an app was asked to do on its command line, with defaults filled in.
@@ -114,14 +115,34 @@ package struct LaunchConfiguration: Sendable, Equatable {
                         "revoke the saved session on the server and forget it here; refused while changes wait to be sent"
                 ),
             ],
-            epilogue: """
-                keys: up/down or j/k move, enter opens, esc or backspace goes back, l like, r reply,
-                      s repost (again: undo), left/right a carousel's photos, p profile, f follow,
-                      d twice deletes yours, / finds people, n new post (tab there adds photos from
-                      --photos-dir), 1-5 tabs, ? help (every key), q quits, ctrl-z suspends (fg resumes)
+            epilogue: keysHelp + """
+
 
                 exit status: 0 on success, 1 when the app fails or a script expectation fails, 2 on a usage error.
                 """)
+    }
+
+    /// The `keys:` paragraph of `--help`, wrapped at 96 columns. The post keys come from the kinds
+    /// of change (`MutationKind.key`), so a new kind's key is listed with nothing to change here.
+    package static var keysHelp: String {
+        let postKeys = MutationKind.all.compactMap { kind in kind.key.map { "\($0.character) \($0.help)" } }
+        let keys =
+            ["up/down or j/k move", "enter opens", "esc or backspace goes back"] + postKeys + [
+                "left/right a carousel's photos", "p profile", "f follow", "/ finds people",
+                "n new post (tab there adds photos from --photos-dir)", "1-5 tabs", "? help (every key)",
+                "q quits",
+                "ctrl-z suspends (fg resumes)",
+            ]
+        var lines = ["keys:"]
+        for (index, key) in keys.enumerated() {
+            let word = key + (index == keys.count - 1 ? "" : ",")
+            if let last = lines.last, last.count + 1 + word.count <= 96 {
+                lines[lines.count - 1] = last + " " + word
+            } else {
+                lines.append("      " + word)
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Reads a command line, filling in the defaults: the data directory

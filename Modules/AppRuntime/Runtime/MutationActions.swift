@@ -80,7 +80,7 @@ final class MutationActions: ViewerActions {
             }
         let noun = draft.replyingTo == nil ? "post" : "reply"
         enqueue(
-            mutation, done: draft.replyingTo == nil ? "posting…" : "replying…", copies: copies,
+            mutation, done: mutation.kind.progress, copies: copies,
             consumingDraft: draft.keptDraftID
         ) { [weak self] error in
             guard let error else {
@@ -117,21 +117,14 @@ final class MutationActions: ViewerActions {
         }
     }
 
-    func toggleLike(_ media: Media, liked: Bool) {
-        enqueue(liked ? .like(media.id) : .unlike(media.id), done: nil)
-    }
-
-    func toggleRepost(_ media: Media, reposted: Bool) {
-        enqueue(reposted ? .repost(media.id) : .unrepost(media.id), done: nil)
+    func change(_ mutation: Mutation) {
+        enqueue(mutation, done: mutation.kind.progress)
     }
 
     func setFollowing(_ user: User, follows: Bool) {
         accountsFollowed[user.id] = user
-        enqueue(follows ? .follow(user.id) : .unfollow(user.id), done: nil)
-    }
-
-    func delete(_ media: Media) {
-        enqueue(.delete(media.id), done: "deleting…")
+        let change = Mutation(follows ? .follow : .unfollow, user.id)
+        enqueue(change, done: change.kind.progress)
     }
 
     /// Journals `mutation` off the UI actor; `saved` hears the outcome (nil once journaled, else
@@ -167,7 +160,7 @@ final class MutationActions: ViewerActions {
                 }
                 context?.navigator?.showMessage("✕ could not save the change: \(error)")
             }
-            if case .post = mutation { context?.navigator?.revealNewest() }
+            if mutation.kind.subject == .newPost { context?.navigator?.revealNewest() }
         }
     }
 
@@ -298,42 +291,27 @@ final class MutationActions: ViewerActions {
         return text
     }
 
-    /// What a 404 and a 403 mean for `mutation`, in a person's words: a post that is gone or not
-    /// theirs to delete, an account that is gone or that the server does not let them follow.
-    /// Nil where the server's own message says it better.
+    /// What a 404 and a 403 mean for `mutation`, in a person's words, from its kind's
+    /// description: a post that is gone or not theirs to delete, an account that is gone or that
+    /// the server does not let them follow. Nil where the server's own message says it better.
     static func refusals(of mutation: Mutation, account: String?) -> (notFound: String?, forbidden: String?) {
         let who = account.map { "@" + $0 } ?? "this account"
-        switch mutation {
-        case .follow:
-            return (
-                "the account is gone: it was closed", "not allowed: the server does not let you follow \(who)"
-            )
-        case .unfollow:
-            return (
-                "the account is gone: it was closed",
-                "not allowed: the server does not let you unfollow \(who)"
-            )
-        case .delete:
-            return ("the post is gone: it was deleted", "not allowed: only the post's author may delete it")
-        case .post:
-            return (nil, "not allowed: this account may not post")
-        case .reply, .like, .unlike, .repost, .unrepost:
-            return ("the post is gone: it was deleted", "not allowed: the server refused this for this post")
-        }
+        return (
+            mutation.kind.notFound,
+            mutation.kind.forbidden.map { $0.replacingOccurrences(of: "{account}", with: who) }
+        )
     }
 
-    /// The handle of the account a follow or unfollow is about, when `user` knows it.
+    /// The handle of the account a change of a user is about, when `user` knows it.
     static func account(of mutation: Mutation, user: (UserID) -> User?) -> String? {
-        switch mutation {
-        case .follow(let id), .unfollow(let id): user(id)?.handle
-        default: nil
-        }
+        mutation.user.flatMap(user)?.handle
     }
 
-    /// A change in a person's words: what it does, then whose post and its first words (at most 28
-    /// columns, so wide scripts are cut by what they take on screen) when
+    /// A change in a person's words: its kind's title, then whose post and its first words (at
+    /// most 28 columns, so wide scripts are cut by what they take on screen) when
     /// `media` finds the post (`like · @mary · "Compiler cache mountain…"`), else "a post"; a
-    /// follow names the account when `user` finds it (`follow · @grace`), else "an account".
+    /// change of a user names the account when `user` finds it (`follow · @grace`), else "an
+    /// account".
     static func title(
         of mutation: Mutation, media: (MediaID) -> Media?, user: (UserID) -> User? = { _ in nil }
     ) -> String {
@@ -346,17 +324,17 @@ final class MutationActions: ViewerActions {
             let words = found.text.isEmpty ? found.kind.name : quoted(found.text)
             return "@\(found.author.handle) · \(words)"
         }
-        switch mutation {
-        case .post(let text, let attachments):
-            return "post · " + (text.isEmpty ? "\(attachments.count) photo(s)" : quoted(text))
-        case .reply(let parent, let text, _): return "reply to \(post(parent)) · \(quoted(text))"
-        case .like(let id): return "like · \(post(id))"
-        case .unlike(let id): return "unlike · \(post(id))"
-        case .repost(let id): return "repost · \(post(id))"
-        case .unrepost(let id): return "undo repost · \(post(id))"
-        case .delete(let id): return "delete · \(post(id))"
-        case .follow(let id): return "follow · " + (user(id).map { "@" + $0.handle } ?? "an account")
-        case .unfollow(let id): return "unfollow · " + (user(id).map { "@" + $0.handle } ?? "an account")
+        let title = mutation.kind.title
+        switch mutation.kind.subject {
+        case .newPost:
+            let text = mutation.text
+            return "\(title) · " + (text.isEmpty ? "\(mutation.attachments.count) photo(s)" : quoted(text))
+        case .reply:
+            return "\(title) to \(mutation.media.map(post) ?? "a post") · \(quoted(mutation.text))"
+        case .media:
+            return "\(title) · \(mutation.media.map(post) ?? "a post")"
+        case .user:
+            return "\(title) · " + (mutation.user.flatMap(user).map { "@" + $0.handle } ?? "an account")
         }
     }
 

@@ -292,8 +292,7 @@ package final class FeedScreen: AppScreen {
             [.init([.enter], .open, does: "open", footer: "enter")]
             + PostKeys.rows(
                 noun: context.presentation.replyNoun,
-                reposted: list.selectedItem?.facts.viewerReposted ?? false,
-                Command.post)
+                facts: list.selectedItem?.facts, Command.post)
             + CarouselKeys.rows(Command.carousel)
             // The footer is full at 80 columns: `v` is in the help.
             + PhotoKeys.rows(inFooter: false, Command.viewPhoto)

@@ -1,38 +1,58 @@
+import Foundation
 import MediaModel
 import Mutations
 import ServerAPI
 import TerminalUI
 
-/// The keys every list of posts shares: `l` like or unlike, `r` reply (in the `replyModel`
-/// socket's word), `s` repost or undo the repost, `p` the author's profile, `d` delete (the viewer's own post,
-/// pressed twice). Each change goes to the viewer's actions (the mutation manager), never to the
-/// network directly.
+/// The keys every list of posts shares: each kind of change's key from its description
+/// (`MutationKind.key`: `l` like or unlike, `r` reply in the `replyModel` socket's word, `s`
+/// repost or undo the repost, `d` delete, pressed twice, the viewer's own post only), then `p`
+/// the author's profile. Each change goes to the viewer's actions (the mutation manager), never
+/// to the network directly.
 @MainActor
 enum PostKeys {
     /// What a post key does.
-    enum Command: Sendable {
-        case like, reply, repost, profile, delete
+    enum Command: Hashable, Sendable {
+        /// The key of a kind of change.
+        case change(MutationKind)
+        /// The author's profile.
+        case profile
     }
 
-    /// The rows for the post keys, giving `command` of each; the footer shows those in
-    /// `footer` (`p` and `d` are in the help only: the footer must fit 80 columns). `noun` is what
-    /// one reply is called (`PostPresentation.replyNoun`); `reposted` is whether the viewer
-    /// reposted the selected post, so the footer says what `s` does to it now (the help says
-    /// both).
+    /// The kinds with a post key, in `MutationKind.all`'s order.
+    static let keyed = MutationKind.all.filter { $0.key != nil }
+
+    /// The rows for the post keys, giving `command` of each. The footer shows the keys whose
+    /// description puts them there, or only the kinds in `footer` when given (`p` is in the help
+    /// only: the footer must fit 80 columns). `noun` is what one reply is called
+    /// (`PostPresentation.replyNoun`); `facts` are the selected post's, so a toggle's footer says
+    /// what it does to that post now (the help says both).
     static func rows<ScreenCommand>(
-        noun: String, footer: Set<Command> = [.like, .reply, .repost], reposted: Bool = false,
+        noun: String, footer: Set<MutationKind>? = nil, facts: MediaFacts? = nil,
         _ command: (Command) -> ScreenCommand
     ) -> [KeyTable<ScreenCommand>.Row] {
-        let keys: [(Command, String, String, String?)] = [
-            (.like, "l", "like", nil), (.reply, "r", noun, nil),
-            (.repost, "s", "repost / undo repost", reposted ? "undo repost" : "repost"),
-            (.profile, "p", "profile", nil), (.delete, "d", "delete", nil),
-        ]
-        return keys.map { post, key, does, now in
-            KeyTable.Row(
-                [.character(Character(key))], command(post), does: does,
-                footer: footer.contains(post) ? key : nil, footerDoes: now)
+        var rows: [KeyTable<ScreenCommand>.Row] = []
+        for kind in keyed {
+            guard let key = kind.key else { continue }
+            let shown = footer.map { $0.contains(kind) } ?? key.inFooter
+            var now: String?
+            if let facts, let on = key.footerOn, let off = key.footerOff {
+                now = isOn(kind, facts) ? on : off
+            }
+            rows.append(
+                KeyTable.Row(
+                    [.character(key.character)], command(.change(kind)),
+                    does: key.action == .compose ? noun : key.help,
+                    footer: shown ? String(key.character) : nil, footerDoes: now))
         }
+        rows.append(KeyTable.Row([.character("p")], command(.profile), does: "profile"))
+        return rows
+    }
+
+    /// Whether the flag a toggle kind sets is on in `facts`.
+    private static func isOn(_ kind: MutationKind, _ facts: MediaFacts) -> Bool {
+        guard case .flag(let flag, _) = kind.effect else { return false }
+        return facts[keyPath: flag.state]
     }
 
     /// Performs `command` on the post `item`, or says why not; a profile opens at `size` (the
@@ -53,7 +73,8 @@ enum PostKeys {
                     context: context, userID: item.media.author.id, width: size.width, height: size.height))
             return nil
         }
-        guard item.isConfirmed || command == .reply else {
+        guard case .change(let kind) = command, let key = kind.key else { return nil }
+        guard item.isConfirmed || key.action == .compose else {
             context.navigator?.showMessage("this post is not on the server yet")
             return nil
         }
@@ -61,51 +82,51 @@ enum PostKeys {
             context.navigator?.showMessage("changes are not available in this build")
             return nil
         }
-        switch command {
-        case .like:
-            actions.toggleLike(item.media, liked: !item.facts.viewerLiked)
-        case .repost:
-            let reposted = !item.facts.viewerReposted
-            let said = said(reposted: reposted, item.media, context: context)
-            actions.toggleRepost(item.media, reposted: reposted)
-            context.navigator?.showMessage(following: said)
-        case .reply:
+        switch key.action {
+        case .compose:
             context.navigator?.push(ComposerScreen(context: context, replyingTo: item.media))
-        case .profile:
-            break  // Opened above: a post need not be on the server for its author's profile.
-        case .delete:
+        case .toggle:
+            let on = !isOn(kind, item.facts)
+            let change = on ? kind : kind.undoKind ?? kind
+            let message = key.said.map { Self.said(change, on: on, $0, item.media, context: context) }
+            actions.change(Mutation(change, item.media.id))
+            if let message { context.navigator?.showMessage(following: message) }
+        case .confirmTwice:
             guard item.media.author.id == context.viewer?.id else {
-                context.navigator?.showMessage("only @\(item.media.author.handle) can delete this post")
+                context.navigator?.showMessage("only @\(item.media.author.handle) can \(key.help) this post")
                 return nil
             }
             guard asked == item.media.id else {
-                context.navigator?.showMessage("press d again to delete this post (any other key keeps it)")
+                context.navigator?.showMessage(
+                    "press \(key.character) again to \(key.help) this post (any other key keeps it)")
                 return item.media.id
             }
-            actions.delete(item.media)
+            actions.change(Mutation(kind, item.media.id))
         }
         return nil
     }
 
-    /// What the status line says after `s`, for as long as it is true: "reposted @grace's post"
-    /// or "repost of @grace's post undone"; once the server refused the change (rolled back),
-    /// that it could not and where to see why; nothing once the post is back as it was for
-    /// another reason. Read at every redraw until the next key.
-    private static func said(reposted: Bool, _ media: Media, context: AppContext)
-        -> @MainActor () -> String?
-    {
+    /// What the status line says after a toggle key whose kind says something, for as long as it
+    /// is true: "reposted @grace's post" or "repost of @grace's post undone"; once the server
+    /// refused the change (rolled back), that it could not and where to see why; nothing once the
+    /// post is back as it was for another reason. Read at every redraw until the next key.
+    private static func said(
+        _ change: MutationKind, on: Bool, _ words: MutationKind.PostKey.Said, _ media: Media,
+        context: AppContext
+    ) -> @MainActor () -> String? {
         let whose = "@\(media.author.handle)'s post"
-        let done = reposted ? "reposted \(whose)" : "repost of \(whose) undone"
+        let done = (on ? words.on : words.off).replacingOccurrences(of: "{post}", with: whose)
         let refused =
-            "✕ could not " + (reposted ? "repost \(whose)" : "undo the repost of \(whose)")
+            "✕ could not "
+            + (on ? words.refusedOn : words.refusedOff).replacingOccurrences(of: "{post}", with: whose)
             + (context.retryHint ?? "")
-        let change: Mutation = reposted ? .repost(media.id) : .unrepost(media.id)
+        let mutation = Mutation(change, media.id)
         let mutations = context.mutations
-        let failedBefore = mutations.failed.count { $0.mutation == change }
+        let failedBefore = mutations.failed.count { $0.mutation == mutation }
         var wasTrue = false
         return {
-            if mutations.failed.count(where: { $0.mutation == change }) > failedBefore { return refused }
-            if context.facts(for: media).viewerReposted == reposted {
+            if mutations.failed.count(where: { $0.mutation == mutation }) > failedBefore { return refused }
+            if isOn(change, context.facts(for: media)) == on {
                 wasTrue = true
                 return done
             }

@@ -169,8 +169,8 @@ package final class ProfileScreen: AppScreen {
             [.move(down: .next, up: .previous)] + ListKeys.rows(Command.list)
                 + [.init([.enter], .open, does: "open", footer: "enter")]
                 + PostKeys.rows(
-                    noun: context.presentation.replyNoun, footer: [.like],
-                    reposted: list.selectedItem?.facts.viewerReposted ?? false, Command.post)
+                    noun: context.presentation.replyNoun, footer: [.like], facts: list.selectedItem?.facts,
+                    Command.post)
                 + CarouselKeys.rows(Command.carousel) + PhotoKeys.rows(Command.viewPhoto) + followRow + [
                     .init([.escape, .backspace], .back, does: "back", footer: "esc")
                 ])

@@ -1,4 +1,5 @@
 import MediaModel
+import Mutations
 
 /// Every change the viewer makes, as screens ask for it. Screens never send a change
 /// themselves: the app's implementation hands each one to the mutation manager, which journals
@@ -14,17 +15,12 @@ package protocol ViewerActions: AnyObject {
     ///   the caller keeps the draft.
     @discardableResult
     func submit(_ draft: Draft, whenSaved: @escaping @MainActor (_ problem: String?) -> Void) -> Bool
-    /// Likes the post, or takes the like back when the viewer likes it already.
-    func toggleLike(_ media: Media, liked: Bool)
-    /// Reposts the post, or takes the repost back when `reposted` is false (the viewer reposted
-    /// it already).
-    func toggleRepost(_ media: Media, reposted: Bool)
+    /// Makes a change of a post (a like, a repost, a delete, or one taken back): journaled off
+    /// the UI actor and shown at once; a failure to save it is said on the status line.
+    func change(_ mutation: Mutation)
     /// Follows the account (its posts come to Home from the next refresh), or unfollows it when
     /// `follows` is false.
     func setFollowing(_ user: User, follows: Bool)
-    /// Deletes the viewer's own post: it leaves every list at once, and comes back if the server
-    /// refuses.
-    func delete(_ media: Media)
     /// The changes not yet confirmed, oldest first.
     var pendingChanges: [ChangeSummary] { get }
     /// The changes the server refused, oldest first.

@@ -199,8 +199,7 @@ package final class ThreadScreen: AppScreen {
                 + ListKeys.rows(Command.list)
                 + [.init([.enter], .open, does: "open", footer: "enter")]
                 + PostKeys.rows(
-                    noun: context.presentation.replyNoun,
-                    reposted: list.selectedItem?.facts.viewerReposted ?? false, Command.post)
+                    noun: context.presentation.replyNoun, facts: list.selectedItem?.facts, Command.post)
                 + CarouselKeys.rows(Command.carousel)
                 + PhotoKeys.rows(Command.viewPhoto)
                 + [.init([.escape, .backspace], .back, does: "back", footer: "esc")])
@@ -226,7 +225,8 @@ package final class ThreadScreen: AppScreen {
         case .viewPhoto: PhotoKeys.open(from: list, context: context)
         case .post(let post):
             // Comments answer the post, whichever comment is selected.
-            let commentsAnswerThePost = post == .reply && context.registry[.replyModel].style == .comments
+            let commentsAnswerThePost =
+                post == .change(.reply) && context.registry[.replyModel].style == .comments
             let target = commentsAnswerThePost ? list.items.first { $0.role == .focus } : list.selectedItem
             askedToDelete = PostKeys.perform(
                 post, item: target, context: context,

@@ -1,70 +1,31 @@
 import Basics
 import Foundation
 import MediaModel
-import ServerAPI
 
 /// The journal's binary form of a mutation (with the author a new post is shown as) and of a
 /// confirmation: a few bytes per field, so a cold start decodes 100,000 rows in a fraction of a
 /// second (JSON would cost several microseconds per row). Attachments and media are kept as
 /// their wire JSON.
 ///
-/// The first byte is the format. Every kind has its own tag; `encode` and `decode` switch over
-/// the kinds exhaustively, so a new `Mutation` case does not compile until both directions
-/// handle it. The compiler does not check that its tag is new: give it the next unused number
-/// in `Tag`, never the number of a removed kind (journals on disk outlive releases).
+/// The first byte is the format, the second the kind's `MutationKind/journalTag`; then what the
+/// kind's subject needs: the post or user id, and a post's or reply's text and attachments. A
+/// kind's tag is part of its description: never reuse or renumber one (journals on disk outlive
+/// releases); `MutationKindTests` checks that no two kinds share one.
 enum JournalCodec {
     /// The format this build writes and reads.
     static let format: UInt8 = 1
-
-    /// A mutation kind's tag. Never renumber: journals on disk hold these.
-    enum Tag: UInt8 {
-        case post = 1
-        case reply = 2
-        case like = 3
-        case unlike = 4
-        case repost = 5
-        case delete = 6
-        case follow = 7
-        case unfollow = 8
-        case unrepost = 9
-    }
 
     // MARK: Mutations
 
     static func encode(_ mutation: Mutation, author: User?) -> [UInt8] {
         var writer = ByteWriter(capacity: 64)
         writer.byte(format)
-        switch mutation {
-        case .post(let text, let attachments):
-            writer.byte(Tag.post.rawValue)
-            writer.string(text)
-            write(attachments, into: &writer)
-        case .reply(let parent, let text, let attachments):
-            writer.byte(Tag.reply.rawValue)
-            writer.string(parent.rawValue)
-            writer.string(text)
-            write(attachments, into: &writer)
-        case .like(let id):
-            writer.byte(Tag.like.rawValue)
-            writer.string(id.rawValue)
-        case .unlike(let id):
-            writer.byte(Tag.unlike.rawValue)
-            writer.string(id.rawValue)
-        case .repost(let id):
-            writer.byte(Tag.repost.rawValue)
-            writer.string(id.rawValue)
-        case .unrepost(let id):
-            writer.byte(Tag.unrepost.rawValue)
-            writer.string(id.rawValue)
-        case .delete(let id):
-            writer.byte(Tag.delete.rawValue)
-            writer.string(id.rawValue)
-        case .follow(let id):
-            writer.byte(Tag.follow.rawValue)
-            writer.string(id.rawValue)
-        case .unfollow(let id):
-            writer.byte(Tag.unfollow.rawValue)
-            writer.string(id.rawValue)
+        writer.byte(mutation.kind.journalTag)
+        if let media = mutation.media { writer.string(media.rawValue) }
+        if let user = mutation.user { writer.string(user.rawValue) }
+        if mutation.kind.carriesContent {
+            writer.string(mutation.text)
+            write(mutation.attachments, into: &writer)
         }
         write(author, into: &writer)
         return writer.bytes
@@ -77,26 +38,28 @@ enum JournalCodec {
             throw ByteDecodingError(
                 offset: 0, problem: "journal format \(format), this build reads \(Self.format)")
         }
-        let rawTag = try reader.byte()
-        guard let tag = Tag(rawValue: rawTag) else {
-            throw ByteDecodingError(offset: 1, problem: "unknown mutation tag \(rawTag)")
+        let tag = try reader.byte()
+        guard let kind = MutationKind(journalTag: tag) else {
+            throw ByteDecodingError(offset: 1, problem: "unknown mutation tag \(tag)")
         }
-        let mutation: Mutation
-        switch tag {
-        case .post:
-            let text = try reader.string()
-            mutation = .post(text: text, attachments: try readAttachments(&reader))
-        case .reply:
-            let parent = MediaID(try reader.string())
-            let text = try reader.string()
-            mutation = .reply(to: parent, text: text, attachments: try readAttachments(&reader))
-        case .like: mutation = .like(MediaID(try reader.string()))
-        case .unlike: mutation = .unlike(MediaID(try reader.string()))
-        case .repost: mutation = .repost(MediaID(try reader.string()))
-        case .unrepost: mutation = .unrepost(MediaID(try reader.string()))
-        case .delete: mutation = .delete(MediaID(try reader.string()))
-        case .follow: mutation = .follow(UserID(try reader.string()))
-        case .unfollow: mutation = .unfollow(UserID(try reader.string()))
+        var media: MediaID?
+        var user: UserID?
+        var text = ""
+        var attachments: [MediaModel.Attachment] = []
+        switch kind.subject {
+        case .newPost: break
+        case .reply, .media: media = MediaID(try reader.string())
+        case .user: user = UserID(try reader.string())
+        }
+        if kind.carriesContent {
+            text = try reader.string()
+            attachments = try readAttachments(&reader)
+        }
+        guard
+            let mutation = Mutation.checked(
+                kind, media: media, user: user, text: text, attachments: attachments)
+        else {
+            throw ByteDecodingError(offset: 1, problem: "a \(kind) without what it acts on")
         }
         return (mutation, try readUser(&reader))
     }

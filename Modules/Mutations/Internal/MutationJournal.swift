@@ -32,7 +32,7 @@ enum MutationJournal {
                 try binder.bind(row.sequence)
                 try binder.bind(row.token.rawValue)
                 try binder.bind(row.lane.rawValue)
-                try binder.bind(row.mutation.kind)
+                try binder.bind(row.mutation.kind.name)
                 try binder.bind(payload)
                 try binder.bind(row.state.rawValue)
                 try binder.bind(row.lastError)
@@ -185,7 +185,7 @@ enum MutationJournal {
             """
         ) { binder in
             try binder.bind(attempt.token.rawValue)
-            try binder.bind(attempt.kind.rawValue)
+            try binder.bind(attempt.kind.name)
             try binder.bind(attempt.attempt)
             try binder.bind(attempt.startedAt.wireMilliseconds)
             try binder.bind(attempt.endedAt.wireMilliseconds)
@@ -209,7 +209,7 @@ enum MutationJournal {
             """
         // Rows a newer build wrote with kinds or outcomes this one does not know are left out.
         let map: (borrowing RowCursor) throws -> MutationAttempt? = { row in
-            guard let kind = MutationKind(rawValue: try row.string(1)),
+            guard let kind = MutationKind(named: try row.string(1)),
                 let outcome = MutationAttempt.Outcome(rawValue: try row.string(5))
             else { return nil }
             return MutationAttempt(

@@ -27,12 +27,13 @@ struct OptimisticLayer: Sendable {
 
     /// Everything pending on one media.
     struct FactEffect: Sendable {
-        var likes: [Op] = []
-        var reposts: [Op] = []
+        /// The pending changes of each flag (likes, reposts), by sequence; a flag without any
+        /// has no entry.
+        var flags: [MediaFlag: [Op]] = [:]
         var replies: [ReplyCount] = []
         var hides = 0
 
-        var isEmpty: Bool { likes.isEmpty && reposts.isEmpty && replies.isEmpty && hides == 0 }
+        var isEmpty: Bool { flags.isEmpty && replies.isEmpty && hides == 0 }
     }
 
     /// A post or reply made on this device.
@@ -59,8 +60,7 @@ struct OptimisticLayer: Sendable {
     }
 
     private enum Contribution: Sendable {
-        case like(MediaID)
-        case repost(MediaID)
+        case flag(MediaID, MediaFlag)
         case reply(parent: MediaID, counted: Bool)
         case post
         case hide(MediaID)
@@ -127,7 +127,7 @@ struct OptimisticLayer: Sendable {
                     row, media: localMedia(row, text: text, attachments: attachments),
                     status: .failed(row.token, message: message), parent: parent)
                 added.append(.reply(parent: parent, counted: false))
-            case .liked, .reposted, .hidden, .following:
+            case .flag, .hidden, .following:
                 break
             }
         case .pending, .inFlight:
@@ -144,16 +144,11 @@ struct OptimisticLayer: Sendable {
                     status: .pending(row.token), parent: parent)
                 effects[parent, default: FactEffect()].replies.append(ReplyCount(token: row.token, gate: nil))
                 added.append(.reply(parent: parent, counted: true))
-            case .liked(let id, let liked):
+            case .flag(let id, let flag, let value):
                 Self.insert(
-                    Op(sequence: row.sequence, token: row.token, value: liked),
-                    into: &effects[id, default: FactEffect()].likes)
-                added.append(.like(id))
-            case .reposted(let id, let reposted):
-                Self.insert(
-                    Op(sequence: row.sequence, token: row.token, value: reposted),
-                    into: &effects[id, default: FactEffect()].reposts)
-                added.append(.repost(id))
+                    Op(sequence: row.sequence, token: row.token, value: value),
+                    into: &effects[id, default: FactEffect()].flags[flag, default: []])
+                added.append(.flag(id, flag))
             case .hidden(let id):
                 effects[id, default: FactEffect()].hides += 1
                 added.append(.hide(id))
@@ -172,10 +167,11 @@ struct OptimisticLayer: Sendable {
         guard let removed = contributions.removeValue(forKey: token) else { return }
         for contribution in removed {
             switch contribution {
-            case .like(let id):
-                update(id) { $0.likes.removeAll { $0.token == token } }
-            case .repost(let id):
-                update(id) { $0.reposts.removeAll { $0.token == token } }
+            case .flag(let id, let flag):
+                update(id) { effect in
+                    effect.flags[flag]?.removeAll { $0.token == token }
+                    if effect.flags[flag]?.isEmpty == true { effect.flags[flag] = nil }
+                }
             case .hide(let id):
                 update(id) { $0.hides -= 1 }
             case .reply(let parent, let counted):
@@ -204,21 +200,16 @@ struct OptimisticLayer: Sendable {
 
     // MARK: - Reading
 
-    /// Server facts of `id` (or empty facts) with the pending effects applied: the viewer's like
-    /// and repost as the last pending mutation says, counts moved only by the difference from
+    /// Server facts of `id` (or empty facts) with the pending effects applied: each of the
+    /// viewer's flags (like, repost) as the last pending mutation says, counts moved only by the difference from
     /// the server's state, and pending replies counted.
     ///
     /// Complexity: O(1) plus the pending replies of `id`.
     func facts(_ server: MediaFacts?, for id: MediaID) -> MediaFacts {
         var facts = server ?? MediaFacts()
         guard let effect = effects[id] else { return facts }
-        if let liked = effect.likes.last?.value, liked != facts.viewerLiked {
-            facts.likeCount = max(0, facts.likeCount + (liked ? 1 : -1))
-            facts.viewerLiked = liked
-        }
-        if let reposted = effect.reposts.last?.value, reposted != facts.viewerReposted {
-            facts.repostCount = max(0, facts.repostCount + (reposted ? 1 : -1))
-            facts.viewerReposted = reposted
+        for (flag, ops) in effect.flags {
+            if let value = ops.last?.value { facts = flag.applied(value, to: facts) }
         }
         for reply in effect.replies where reply.gate.map({ facts.revision < $0 }) ?? true {
             facts.replyCount += 1

@@ -19,7 +19,6 @@ import Wire
 /// let client = anonymous.signedIn(with: Credentials(session: session))
 /// let page = try await client.homeFeed(limit: 20)
 /// store.apply(page.facts)
-/// let liked = try await client.like("m42", clientToken: UUID().uuidString)
 /// ```
 public struct APIClient: Sendable {
     /// How requests travel.
@@ -223,79 +222,17 @@ public struct APIClient: Sendable {
         }
     }
 
-    /// Sends a mutation with its client token: the server applies a token at most once, so a
-    /// retry after a timeout is safe and returns the first attempt's response
-    /// (`MutationResult.replayed`).
+    /// Sends `request` as every endpoint here is sent (the current bearer token, renewed when
+    /// needed, a failed status classified) and decodes `type`'s envelope: how other modules send
+    /// requests this client has no method for (the mutation manager's changes).
+    ///
+    /// `replayed` is whether the server answered from its record of an earlier attempt with the
+    /// same `Idempotency-Key` (the `Idempotent-Replayed` header).
     @concurrent
-    public func send(_ mutation: Mutation, clientToken: String) async throws(TransportError)
-        -> WireEnvelope<MutationResult>
+    public func perform<Payload: WirePayload>(_ request: Request, decoding type: Payload.Type)
+        async throws(TransportError) -> (envelope: WireEnvelope<Payload>, replayed: Bool)
     {
-        try await fetch(
-            MutationResult.self, try mutation.request(clientToken: clientToken, bearerToken: nil))
-    }
-
-    /// `POST /v1/posts`.
-    public func createPost(text: String, attachments: [MediaModel.Attachment] = [], clientToken: String)
-        async throws(TransportError) -> WireEnvelope<MutationResult>
-    {
-        try await send(.post(text: text, attachments: attachments), clientToken: clientToken)
-    }
-
-    /// `POST /v1/posts/{id}/replies`.
-    public func reply(
-        to parent: MediaID, text: String, attachments: [MediaModel.Attachment] = [], clientToken: String
-    ) async throws(TransportError) -> WireEnvelope<MutationResult> {
-        try await send(.reply(to: parent, text: text, attachments: attachments), clientToken: clientToken)
-    }
-
-    /// `PUT /v1/posts/{id}/like`.
-    public func like(_ id: MediaID, clientToken: String) async throws(TransportError) -> WireEnvelope<
-        MutationResult
-    > {
-        try await send(.like(id), clientToken: clientToken)
-    }
-
-    /// `DELETE /v1/posts/{id}/like`.
-    public func unlike(_ id: MediaID, clientToken: String) async throws(TransportError) -> WireEnvelope<
-        MutationResult
-    > {
-        try await send(.unlike(id), clientToken: clientToken)
-    }
-
-    /// `PUT /v1/posts/{id}/repost`.
-    public func repost(_ id: MediaID, clientToken: String) async throws(TransportError) -> WireEnvelope<
-        MutationResult
-    > {
-        try await send(.repost(id), clientToken: clientToken)
-    }
-
-    /// `DELETE /v1/posts/{id}/repost`: takes the viewer's repost back (`changed` false when there
-    /// was none).
-    public func unrepost(_ id: MediaID, clientToken: String) async throws(TransportError) -> WireEnvelope<
-        MutationResult
-    > {
-        try await send(.unrepost(id), clientToken: clientToken)
-    }
-
-    /// `DELETE /v1/posts/{id}` (403 for another's post).
-    public func deletePost(_ id: MediaID, clientToken: String) async throws(TransportError)
-        -> WireEnvelope<MutationResult>
-    {
-        try await send(.delete(id), clientToken: clientToken)
-    }
-
-    /// `PUT /v1/users/{id}/follow`.
-    public func follow(_ id: UserID, clientToken: String) async throws(TransportError) -> WireEnvelope<
-        MutationResult
-    > {
-        try await send(.follow(id), clientToken: clientToken)
-    }
-
-    /// `DELETE /v1/users/{id}/follow`.
-    public func unfollow(_ id: UserID, clientToken: String) async throws(TransportError)
-        -> WireEnvelope<MutationResult>
-    {
-        try await send(.unfollow(id), clientToken: clientToken)
+        try await fetchReplayed(type, request)
     }
 
     // MARK: Plumbing
@@ -316,9 +253,16 @@ public struct APIClient: Sendable {
     private func fetch<Payload: WirePayload>(
         _ type: Payload.Type, _ request: Request, authenticated: Bool = true
     ) async throws(TransportError) -> WireEnvelope<Payload> {
+        try await fetchReplayed(type, request, authenticated: authenticated).envelope
+    }
+
+    /// `fetch`, and whether the server replayed an earlier answer (`Idempotent-Replayed`).
+    private func fetchReplayed<Payload: WirePayload>(
+        _ type: Payload.Type, _ request: Request, authenticated: Bool = true
+    ) async throws(TransportError) -> (envelope: WireEnvelope<Payload>, replayed: Bool) {
         let response = try await send(request, authenticated: authenticated)
         if let error = response.error(for: request, now: clock.now) { throw error }
-        var envelope: WireEnvelope<Payload>
+        let envelope: WireEnvelope<Payload>
         do {
             envelope = try WireFormat.decode(Payload.self, from: response.body)
         } catch {
@@ -326,13 +270,7 @@ public struct APIClient: Sendable {
                 "the \(Payload.envelopeKey) document could not be read: \(error)", status: response.status,
                 request: "\(request.method) \(request.path)")
         }
-        if response.headers["Idempotent-Replayed"] == "true",
-            let result = envelope.payload as? MutationResult,
-            let marked = result.markedReplayed() as? Payload
-        {
-            envelope.payload = marked
-        }
-        return envelope
+        return (envelope, response.headers["Idempotent-Replayed"] == "true")
     }
 }
 
@@ -364,14 +302,6 @@ extension Request {
     fileprivate func bearing(_ token: String) -> Request {
         var copy = self
         copy.headers["Authorization"] = "Bearer \(token)"
-        return copy
-    }
-}
-
-extension MutationResult {
-    fileprivate func markedReplayed() -> MutationResult {
-        var copy = self
-        copy.replayed = true
         return copy
     }
 }

@@ -2,6 +2,7 @@
 import Foundation
 import HTTPServer
 import MediaModel
+import Mutations
 import ServerAPI
 import Testing
 import Wire
@@ -80,26 +81,26 @@ enum TransportUnderTest: String, CaseIterable, CustomTestStringConvertible {
     func everyMutation_echoesItsTokenAndTheUpdatedFacts(over transport: TransportUnderTest) async throws {
         let (client, stop) = try transport.client()
         defer { Task { await stop() } }
-        let made = try await client.createPost(text: "over the wire ✓", clientToken: "c1")
+        let made = try await client.send(.post(text: "over the wire ✓", attachments: []), clientToken: "c1")
         let id = try #require(made.payload.media?.id)
         #expect(made.payload.clientToken == "c1")
         #expect(made.payload.media?.text == "over the wire ✓")
-        let reply = try await client.reply(to: id, text: "first!", clientToken: "c2")
+        let reply = try await client.send(.reply(to: id, text: "first!", attachments: []), clientToken: "c2")
         #expect(reply.payload.parentID == id)
         #expect(reply.facts[id]?.replyCount == 1)
-        let liked = try await client.like(id, clientToken: "c3")
+        let liked = try await client.send(.like(id), clientToken: "c3")
         #expect(liked.facts[id]?.likeCount == 1)
         #expect(liked.facts[id]?.viewerLiked == true)
-        #expect(try await client.unlike(id, clientToken: "c4").facts[id]?.likeCount == 0)
-        #expect(try await client.repost(id, clientToken: "c5").payload.reposted == true)
-        let unreposted = try await client.unrepost(id, clientToken: "c5u")
+        #expect(try await client.send(.unlike(id), clientToken: "c4").facts[id]?.likeCount == 0)
+        #expect(try await client.send(.repost(id), clientToken: "c5").payload.reposted == true)
+        let unreposted = try await client.send(.unrepost(id), clientToken: "c5u")
         #expect(unreposted.payload.reposted == false)
         #expect(unreposted.payload.changed == true)
         #expect(unreposted.facts[id]?.repostCount == 0)
         #expect(unreposted.facts[id]?.viewerReposted == false)
-        #expect(try await client.unfollow("u2", clientToken: "c6").payload.following == false)
-        #expect(try await client.follow("u2", clientToken: "c7").payload.following == true)
-        #expect(try await client.deletePost(id, clientToken: "c8").payload.deleted == true)
+        #expect(try await client.send(.unfollow("u2"), clientToken: "c6").payload.following == false)
+        #expect(try await client.send(.follow("u2"), clientToken: "c7").payload.following == true)
+        #expect(try await client.send(.delete(id), clientToken: "c8").payload.deleted == true)
 
         let anonymous = client.signedIn(as: nil)
         let account = try await anonymous.createAccount(
@@ -129,14 +130,16 @@ enum TransportUnderTest: String, CaseIterable, CustomTestStringConvertible {
         let unauthorized = await refusal { _ = try await client.signedIn(as: "bogus").homeFeed() }
         #expect(unauthorized?.errorClass == .unauthorized)
         #expect(unauthorized?.disposition == .reauthenticate)
-        let forbidden = await refusal { _ = try await client.deletePost("m2", clientToken: "d") }
+        let forbidden = await refusal { _ = try await client.send(.delete("m2"), clientToken: "d") }
         #expect(forbidden?.errorClass == .forbidden)
-        _ = try await client.like("m3", clientToken: "reused")
-        let conflict = await refusal { _ = try await client.like("m4", clientToken: "reused") }
+        _ = try await client.send(.like("m3"), clientToken: "reused")
+        let conflict = await refusal { _ = try await client.send(.like("m4"), clientToken: "reused") }
         #expect(conflict?.errorClass == .conflict && conflict?.serverCode == "client_token_reused")
-        let badRequest = await refusal { _ = try await client.createPost(text: " ", clientToken: "empty") }
+        let badRequest = await refusal {
+            _ = try await client.send(.post(text: " ", attachments: []), clientToken: "empty")
+        }
         #expect(badRequest?.errorClass == .badRequest)
-        let unknownUser = await refusal { _ = try await client.follow("u9999", clientToken: "f") }
+        let unknownUser = await refusal { _ = try await client.send(.follow("u9999"), clientToken: "f") }
         #expect(unknownUser?.errorClass == .notFound)
     }
 
@@ -144,8 +147,8 @@ enum TransportUnderTest: String, CaseIterable, CustomTestStringConvertible {
     func aRetriedMutation_isReplayedWithItsFirstAnswer(over transport: TransportUnderTest) async throws {
         let (client, stop) = try transport.client()
         defer { Task { await stop() } }
-        let first = try await client.like("m7", clientToken: "twice")
-        let second = try await client.like("m7", clientToken: "twice")
+        let first = try await client.send(.like("m7"), clientToken: "twice")
+        let second = try await client.send(.like("m7"), clientToken: "twice")
         #expect(!first.payload.replayed)
         #expect(second.payload.replayed)
         #expect(second.facts["m7"]?.likeCount == first.facts["m7"]?.likeCount)

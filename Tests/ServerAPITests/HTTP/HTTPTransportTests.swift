@@ -1,5 +1,6 @@
 import Foundation
 import MediaModel
+import Mutations
 import ServerAPI
 import SocketTesting
 import Storage

@@ -1,4 +1,5 @@
 import MediaModel
+import Wire
 
 /// What a mutation endpoint answered: the client token echoed, what was made or changed, and
 /// (in the envelope's facts) the updated shared facts, so the caller can confirm its

@@ -1,16 +1,12 @@
 import Foundation
 import MediaModel
+import ServerAPI
 import Wire
 
 extension Mutation {
     /// The files of the photos this change uploads (its durable copies), in order; empty for
     /// a change without photos from disk.
     public var photoFiles: [String] {
-        let attachments: [MediaModel.Attachment]
-        switch self {
-        case .post(_, let list), .reply(_, _, let list): attachments = list
-        default: return []
-        }
         var files: [String] = []
         for attachment in attachments {
             switch attachment {

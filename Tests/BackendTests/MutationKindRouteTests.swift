@@ -1,0 +1,39 @@
+@_spi(Testing) import Backend
+import MediaModel
+import Mutations
+import Testing
+import Wire
+
+/// Every kind of change the apps can make (`MutationKind.all`) reaches a route of the backend:
+/// a kind described without its route would be refused with 404 on every device, forever.
+@Suite struct MutationKindRouteTests {
+    @Test func everyKindOfChange_isAppliedByTheBackend() async throws {
+        // Given a seeded backend and a post of ada's own (so that a delete is hers to make)
+        let server = try BackendFixture.fresh()
+        let token = server.testToken(forHandle: "ada")
+        func send(_ mutation: Mutation, _ key: String) async throws -> Response {
+            try await server.handle(mutation.request(clientToken: key, bearerToken: token))
+        }
+        let made = try await send(Mutation(.post, text: "ada's own", attachments: []), "own")
+        let result = try WireFormat.decode(MutationResult.self, from: made.body).payload
+        let own = try #require(result.media?.id, "the post was not made: \(made.status)")
+
+        // When a change of every kind is sent, each on ada's post or on user u2
+        for (index, kind) in MutationKind.all.enumerated() {
+            let mutation: Mutation =
+                switch kind.subject {
+                case .newPost: Mutation(kind, text: "a \(kind)", attachments: [])
+                case .reply: Mutation(kind, to: own, text: "a \(kind)", attachments: [])
+                case .media: Mutation(kind, own)
+                case .user: Mutation(kind, UserID("u2"))
+                }
+            let response = try await send(mutation, "kind-\(index)")
+
+            // Then the backend applies it
+            #expect(
+                (200..<300).contains(response.status),
+                "\(kind.route) answered \(response.status): \(String(decoding: response.body, as: UTF8.self))"
+            )
+        }
+    }
+}

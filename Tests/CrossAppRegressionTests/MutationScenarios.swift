@@ -5,6 +5,7 @@ import Composition
 import Features
 import Foundation
 import MediaModel
+import Mutations
 import TerminalUI
 import Testing
 import Wire
@@ -35,6 +36,28 @@ import Wire
             directories: directories)
         #expect(selectedCounts(unliked.frames[0]) == before)
         #expect(selectedCounts(unliked.frames[1]) == before, "the unlike is the server's state too")
+    }
+
+    /// Every key that toggles a flag on a post (each kind's `MutationKind.key`, a kind added
+    /// since included) shows its change on the selected post at once, in words (the frames here
+    /// have no color), and a second press takes it back.
+    @Test(arguments: ShippedApp.all)
+    func everyToggleKey_showsItsChangeOnThePost_andASecondPressTakesItBack(app: ShippedApp) async throws {
+        for kind in MutationKind.all where kind.key?.action == .toggle {
+            let key = try #require(kind.key?.character)
+            let run = await HeadlessHarness.run(
+                app.definition, script: "wait\nframe\nkey \(key)\nwait\nframe\nkey \(key)\nwait\nframe\n",
+                directories: try TestDirectories.make())
+            try #require(run.frames.count == 3, "\(app.id): \(kind) ran \(run.frames.count) of 3 frames")
+            let selected = run.frames.map { frame in
+                frame.split(separator: "\n").filter { $0.hasPrefix("▌") }.joined(separator: "\n")
+            }
+            #expect(!selected[0].isEmpty, "\(app.id): a post is selected")
+            #expect(
+                selected[1] != selected[0],
+                "\(app.id): \(key) (\(kind)) shows nothing on the post\n\(run.frames[1])")
+            #expect(selected[2] == selected[0], "\(app.id): \(key) again does not take \(kind) back")
+        }
     }
 
     /// One like, from the key press to the settled screen, merges the feed once and redraws only

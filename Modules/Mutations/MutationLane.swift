@@ -1,13 +1,13 @@
 import MediaModel
 
 /// A queue of mutations sent strictly in the order they were made, one in flight at a time;
-/// different lanes run concurrently. Chosen per kind by `Mutation.lane`:
+/// different lanes run concurrently. Chosen by `Mutation.lane` from the kind's subject:
 ///
 /// | kind | lane |
 /// | --- | --- |
 /// | post | `posts` (all of the viewer's new posts) |
 /// | reply | `thread:<parent id>` |
-/// | like, unlike, repost, unrepost, delete | `media:<media id>` |
+/// | a change of a post (like, unlike, repost, unrepost, delete) | `media:<media id>` |
 /// | follow, unfollow | `user:<user id>` |
 public struct MutationLane: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The lane's name as the journal stores it (`"media:m42"`).

@@ -7,8 +7,8 @@ import Storage
 import Synchronization
 import Wire
 
-/// The one way user changes reach the server: post, reply, like, unlike, repost, unrepost, delete,
-/// follow and unfollow are enqueued here, never sent by a screen.
+/// The one way user changes reach the server: every kind of change (`MutationKind.all`) is
+/// enqueued here, never sent by a screen.
 ///
 /// 1. `enqueue` writes the mutation to the journal (the app's SQLite database, committed with
 ///    `synchronous = FULL`) and returns only then; bursts share one commit.

@@ -51,10 +51,12 @@ extension MediaFacts {
         }
 
         enum Access: Sendable {
-            case count(any WritableKeyPath<MediaFacts, Int> & Sendable)
-            case flag(any WritableKeyPath<MediaFacts, Bool> & Sendable)
-            case text(any WritableKeyPath<MediaFacts, String?> & Sendable)
-            case revision(any WritableKeyPath<MediaFacts, Int64> & Sendable)
+            case count(get: @Sendable (MediaFacts) -> Int, set: @Sendable (inout MediaFacts, Int) -> Void)
+            case flag(get: @Sendable (MediaFacts) -> Bool, set: @Sendable (inout MediaFacts, Bool) -> Void)
+            case text(
+                get: @Sendable (MediaFacts) -> String?, set: @Sendable (inout MediaFacts, String?) -> Void)
+            case revision(
+                get: @Sendable (MediaFacts) -> Int64, set: @Sendable (inout MediaFacts, Int64) -> Void)
         }
 
         /// The name on the wire (`"likeCount"`), the property's name.
@@ -77,34 +79,34 @@ extension MediaFacts {
 
         /// A count (`Int`, 0 to 2,147,483,647 on the wire).
         public static func count(
-            _ name: String, _ keyPath: any WritableKeyPath<MediaFacts, Int> & Sendable,
-            onTheWire: Presence = .whenSet
+            _ name: String, _ get: @escaping @Sendable (MediaFacts) -> Int,
+            _ set: @escaping @Sendable (inout MediaFacts, Int) -> Void, onTheWire: Presence = .whenSet
         ) -> Field {
-            Field(name, .count(keyPath), onTheWire)
+            Field(name, .count(get: get, set: set), onTheWire)
         }
 
         /// A flag (`Bool`).
         public static func flag(
-            _ name: String, _ keyPath: any WritableKeyPath<MediaFacts, Bool> & Sendable,
-            onTheWire: Presence = .whenSet
+            _ name: String, _ get: @escaping @Sendable (MediaFacts) -> Bool,
+            _ set: @escaping @Sendable (inout MediaFacts, Bool) -> Void, onTheWire: Presence = .whenSet
         ) -> Field {
-            Field(name, .flag(keyPath), onTheWire)
+            Field(name, .flag(get: get, set: set), onTheWire)
         }
 
         /// An optional text (`String?`).
         public static func text(
-            _ name: String, _ keyPath: any WritableKeyPath<MediaFacts, String?> & Sendable,
-            onTheWire: Presence = .whenSet
+            _ name: String, _ get: @escaping @Sendable (MediaFacts) -> String?,
+            _ set: @escaping @Sendable (inout MediaFacts, String?) -> Void, onTheWire: Presence = .whenSet
         ) -> Field {
-            Field(name, .text(keyPath), onTheWire)
+            Field(name, .text(get: get, set: set), onTheWire)
         }
 
         /// A revision (`Int64`).
         public static func revision(
-            _ name: String, _ keyPath: any WritableKeyPath<MediaFacts, Int64> & Sendable,
-            onTheWire: Presence = .whenSet
+            _ name: String, _ get: @escaping @Sendable (MediaFacts) -> Int64,
+            _ set: @escaping @Sendable (inout MediaFacts, Int64) -> Void, onTheWire: Presence = .whenSet
         ) -> Field {
-            Field(name, .revision(keyPath), onTheWire)
+            Field(name, .revision(get: get, set: set), onTheWire)
         }
 
         /// The fact's kind.
@@ -130,20 +132,20 @@ extension MediaFacts {
         /// The fact's value in `facts`.
         public func value(in facts: MediaFacts) -> Value {
             switch access {
-            case .count(let path): .count(facts[keyPath: path])
-            case .flag(let path): .flag(facts[keyPath: path])
-            case .text(let path): .text(facts[keyPath: path])
-            case .revision(let path): .revision(facts[keyPath: path])
+            case .count(let get, _): .count(get(facts))
+            case .flag(let get, _): .flag(get(facts))
+            case .text(let get, _): .text(get(facts))
+            case .revision(let get, _): .revision(get(facts))
             }
         }
 
         /// Sets the fact in `facts` to `value`; a value of another kind changes nothing.
         public func set(_ value: Value, in facts: inout MediaFacts) {
             switch (access, value) {
-            case (.count(let path), .count(let new)): facts[keyPath: path] = new
-            case (.flag(let path), .flag(let new)): facts[keyPath: path] = new
-            case (.text(let path), .text(let new)): facts[keyPath: path] = new
-            case (.revision(let path), .revision(let new)): facts[keyPath: path] = new
+            case (.count(_, let set), .count(let new)): set(&facts, new)
+            case (.flag(_, let set), .flag(let new)): set(&facts, new)
+            case (.text(_, let set), .text(let new)): set(&facts, new)
+            case (.revision(_, let set), .revision(let new)): set(&facts, new)
             default: break
             }
         }
@@ -161,11 +163,11 @@ extension MediaFacts {
         func read(_ object: WireObject, into facts: inout MediaFacts) throws(WireFormatError) {
             if onTheWire == .required { _ = try object.value(name) }
             switch access {
-            case .count(let path):
-                facts[keyPath: path] = try object.optionalInt(name, in: 0...Int64(Int32.max)) ?? 0
-            case .flag(let path): facts[keyPath: path] = try object.optionalBool(name) ?? false
-            case .text(let path): facts[keyPath: path] = try object.optionalString(name)
-            case .revision(let path): facts[keyPath: path] = try object.optionalInt64(name) ?? 0
+            case .count(_, let set):
+                set(&facts, try object.optionalInt(name, in: 0...Int64(Int32.max)) ?? 0)
+            case .flag(_, let set): set(&facts, try object.optionalBool(name) ?? false)
+            case .text(_, let set): set(&facts, try object.optionalString(name))
+            case .revision(_, let set): set(&facts, try object.optionalInt64(name) ?? 0)
             }
         }
 
@@ -175,25 +177,25 @@ extension MediaFacts {
         /// The fact's JSON value in `facts`.
         func json(of facts: MediaFacts) -> JSONValue {
             switch access {
-            case .count(let path): .int(Int64(facts[keyPath: path]))
-            case .flag(let path): .bool(facts[keyPath: path])
-            case .text(let path): facts[keyPath: path].map { .string($0) } ?? .null
-            case .revision(let path): .int(facts[keyPath: path])
+            case .count(let get, _): .int(Int64(get(facts)))
+            case .flag(let get, _): .bool(get(facts))
+            case .text(let get, _): get(facts).map { .string($0) } ?? .null
+            case .revision(let get, _): .int(get(facts))
             }
         }
 
         /// Appends the fact's JSON value in `facts`, as `JSONValue.serialized()` writes it.
         func writeJSON(of facts: MediaFacts, into out: inout [UInt8]) {
             switch access {
-            case .count(let path): JSONValue.writeDigits(Int64(facts[keyPath: path]), into: &out)
-            case .flag(let path): out.append(contentsOf: (facts[keyPath: path] ? "true" : "false").utf8)
-            case .text(let path):
-                if let text = facts[keyPath: path] {
+            case .count(let get, _): JSONValue.writeDigits(Int64(get(facts)), into: &out)
+            case .flag(let get, _): out.append(contentsOf: (get(facts) ? "true" : "false").utf8)
+            case .text(let get, _):
+                if let text = get(facts) {
                     JSONValue.writeString(text, into: &out)
                 } else {
                     out.append(contentsOf: "null".utf8)
                 }
-            case .revision(let path): JSONValue.writeDigits(facts[keyPath: path], into: &out)
+            case .revision(let get, _): JSONValue.writeDigits(get(facts), into: &out)
             }
         }
 
@@ -203,20 +205,20 @@ extension MediaFacts {
         /// the text, a zigzag revision.
         func write(_ facts: MediaFacts, to writer: inout ByteWriter) {
             switch access {
-            case .count(let path): writer.count(facts[keyPath: path])
-            case .flag(let path): writer.bool(facts[keyPath: path])
-            case .text(let path): writer.optionalString(facts[keyPath: path])
-            case .revision(let path): writer.signed(facts[keyPath: path])
+            case .count(let get, _): writer.count(get(facts))
+            case .flag(let get, _): writer.bool(get(facts))
+            case .text(let get, _): writer.optionalString(get(facts))
+            case .revision(let get, _): writer.signed(get(facts))
             }
         }
 
         /// Reads what `write(_:to:)` wrote into `facts`.
         func read(_ reader: inout ByteReader, into facts: inout MediaFacts) throws(ByteDecodingError) {
             switch access {
-            case .count(let path): facts[keyPath: path] = try reader.count()
-            case .flag(let path): facts[keyPath: path] = try reader.bool()
-            case .text(let path): facts[keyPath: path] = try reader.optionalString()
-            case .revision(let path): facts[keyPath: path] = try reader.signed()
+            case .count(_, let set): set(&facts, try reader.count())
+            case .flag(_, let set): set(&facts, try reader.bool())
+            case .text(_, let set): set(&facts, try reader.optionalString())
+            case .revision(_, let set): set(&facts, try reader.signed())
             }
         }
     }

@@ -252,7 +252,8 @@ import Wire
         try cache.prepare(viewer: "ada")
         try cache.merge(
             firstPage: FeedPageEnvelope(FeedPage(entries: Samples.everyShape), facts: ["m2": .everyFieldSet]))
-        let longer = MediaFacts.fields + [.flag("viewerBookmarked", \.viewerLiked)]
+        let longer =
+            MediaFacts.fields + [.flag("viewerBookmarked", { $0.viewerLiked }, { $0.viewerLiked = $1 })]
         let otherFormat = EntryCodec.format(facts: MediaFacts.binaryFingerprint(of: longer))
         #expect(otherFormat != EntryCodec.format)
 

@@ -40,6 +40,8 @@ import Testing
             let changed = zip(Mirror(reflecting: facts).children, Mirror(reflecting: MediaFacts()).children)
                 .filter { "\($0.value)" != "\($1.value)" }.compactMap(\.0.label)
             #expect(changed == [field.name], "setting \(field) changed \(changed)")
+            #expect(
+                field.value(in: facts) == field.value(in: .everyFieldSet), "\(field) reads another property")
         }
     }
 
@@ -127,9 +129,11 @@ import Testing
         let fingerprint = MediaFacts.binaryFingerprint(of: fields)
         #expect(fingerprint == MediaFacts.binaryFingerprint)
         // A fact added, one moved, one retyped: each a different list, so a different form.
-        let added = fields + [.flag("viewerBookmarked", \.viewerLiked)]
+        let added = fields + [.flag("viewerBookmarked", { $0.viewerLiked }, { $0.viewerLiked = $1 })]
         let moved = Array(fields.dropFirst()) + fields.prefix(1)
-        let retyped = fields.map { $0.name == "revision" ? .count("revision", \.likeCount) : $0 }
+        let retyped = fields.map {
+            $0.name == "revision" ? .count("revision", { $0.likeCount }, { $0.likeCount = $1 }) : $0
+        }
         for other in [added, moved, retyped] {
             #expect(MediaFacts.binaryFingerprint(of: other) != fingerprint, "\(other)")
         }

@@ -255,6 +255,6 @@ extension FeedCache {
             """
             UPDATE feed_state SET format = ?, entries_revision = entries_revision + 1, count = 0, tail_cursor = NULL,
                 refreshed_at = NULL WHERE id = 1
-            """, Int(EntryCodec.format))
+            """, EntryCodec.format)
     }
 }

@@ -197,7 +197,7 @@ public final class FeedCache: Sendable {
     // MARK: - Internals shared by the aspects
 
     struct State {
-        var format: UInt8
+        var format: Int64
         var entriesRevision: Int64
         var touched: Int64
         var count: Int
@@ -210,7 +210,7 @@ public final class FeedCache: Sendable {
             "SELECT format, entries_revision, touched, count, tail_cursor, viewer FROM feed_state WHERE id = 1"
         ) { row in
             State(
-                format: UInt8(truncatingIfNeeded: try row.int(0)), entriesRevision: try row.int64(1),
+                format: try row.int64(0), entriesRevision: try row.int64(1),
                 touched: try row.int64(2), count: try row.int(3),
                 tailCursor: try row.isNull(4) ? nil : try row.string(4), viewer: try row.string(5))
         }
@@ -226,7 +226,7 @@ public final class FeedCache: Sendable {
             """, width
         ) { row in
             let state = State(
-                format: UInt8(truncatingIfNeeded: try row.int(0)), entriesRevision: try row.int64(1),
+                format: try row.int64(0), entriesRevision: try row.int64(1),
                 touched: try row.int64(2), count: try row.int(3),
                 tailCursor: try row.isNull(4) ? nil : try row.string(4), viewer: try row.string(5))
             return (state, try row.isNull(6) ? nil : (try row.int64(6), try row.bytes(7)))

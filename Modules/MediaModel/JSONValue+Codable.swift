@@ -51,7 +51,7 @@ extension JSONValue {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
-        case .int(let value): out.append(contentsOf: String(value).utf8)
+        case .int(let value): Self.writeDigits(value, into: &out)
         case .double(let value):
             out.append(contentsOf: (value.isFinite ? String(value) : "null").utf8)
         case .string(let value): Self.writeString(value, into: &out)
@@ -74,7 +74,30 @@ extension JSONValue {
         }
     }
 
-    private static func writeString(_ text: String, into out: inout [UInt8]) {
+    /// Appends the decimal digits of `value` (with a minus sign when negative), as
+    /// `String(value)` writes them, without making a string.
+    static func writeDigits(_ value: Int64, into out: inout [UInt8]) {
+        if value >= 0 && value < 10 {
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        // 2^63 has 19 digits.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
+    /// Appends `text` as a JSON string: quote, backslash, \n, \r, \t and other control
+    /// characters escaped, everything else as UTF-8.
+    static func writeString(_ text: String, into out: inout [UInt8]) {
         let hex = Array("0123456789abcdef".utf8)
         out.append(UInt8(ascii: "\""))
         for byte in text.utf8 {

@@ -250,17 +250,26 @@ package struct ScreenOracle {
             guard server.revision == item.facts.revision else { continue }
             let expected = Self.expectedFacts(server, for: item.media.id, waiting: ordered)
             let shown = item.facts
-            if shown.likeCount != expected.likeCount || shown.viewerLiked != expected.viewerLiked
-                || shown.repostCount != expected.repostCount
-                || shown.viewerReposted != expected.viewerReposted
-                || shown.replyCount != expected.replyCount
-            {
+            let differing = Self.differingFacts(shown, expected)
+            if !differing.isEmpty {
+                let (line, expectedLine) = (Self.countsLine(shown), Self.countsLine(expected))
+                // A fact the counts line does not show is named, so the message still says what differs.
+                let detail = line == expectedLine ? " (\(differing.joined(separator: ", ")))" : ""
                 found.append(
-                    "\(item) shows '\(Self.countsLine(shown))' where the server and the pending changes make '\(Self.countsLine(expected))'"
+                    "\(item) shows '\(line)' where the server and the pending changes make '\(expectedLine)'\(detail)"
                 )
             }
         }
         return found
+    }
+
+    /// The facts (every one `MediaFacts.fields` lists but the revision, which only orders them)
+    /// where `shown` is not `expected`, as `likeCount 3, expected 4`.
+    static func differingFacts(_ shown: MediaFacts, _ expected: MediaFacts) -> [String] {
+        let compared = MediaFacts.fields.filter { $0.kind != .revision }
+        return compared.filter { $0.value(in: shown) != $0.value(in: expected) }.map {
+            "\($0.name) \($0.value(in: shown)), expected \($0.value(in: expected))"
+        }
     }
 
     /// The server's facts with the changes still waiting applied, in the order they were made.

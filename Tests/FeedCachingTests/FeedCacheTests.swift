@@ -1,5 +1,4 @@
 @_spi(Testing) import Backend
-import FeedCaching
 import Foundation
 import MediaModel
 import Mutations
@@ -9,6 +8,8 @@ import ServerAPI
 import Storage
 import Testing
 import Wire
+
+@testable import FeedCaching
 
 @Suite struct FeedCacheTests {
     @Test func secondLaunchOffline_showsTheCachedFeedWithItsFacts() async throws {
@@ -232,19 +233,9 @@ import Wire
         let cache = FeedCache(
             database: try AppDatabase.open(directory: try NetworkFixture.appDirectory()), mediaStore: store)
         let entries = Samples.everyShape
-        let facts: [MediaID: MediaFacts] = [
-            "m2": MediaFacts(
-                likeCount: 7, viewerLiked: true, replyCount: 2, repostCount: 1, viewerReposted: true,
-                caption: "new caption", revision: -3)
-        ]
-        // Every fact is set away from its default, so a fact added to MediaFacts fails here until
-        // this sample sets it, and then until the cache's entry codec keeps it across a restart.
-        let sample = try #require(facts["m2"])
-        let unset = zip(Mirror(reflecting: sample).children, Mirror(reflecting: MediaFacts()).children)
-            .filter { "\($0.value)" == "\($1.value)" }.compactMap(\.0.label)
-        #expect(
-            unset.isEmpty,
-            "the sample facts leave \(unset) at the default; set them so the cache is checked to keep them")
+        // Every fact MediaFacts.fields lists is set away from its default, so a fact added there
+        // is checked to survive a restart without this test changing.
+        let facts: [MediaID: MediaFacts] = ["m2": .everyFieldSet]
         try cache.merge(firstPage: FeedPageEnvelope(FeedPage(entries: entries), facts: facts))
         let reread = FeedCache(database: cache.database, mediaStore: MediaStore())
         let screen = try reread.firstScreen(width: 80, rows: 100)
@@ -253,6 +244,33 @@ import Wire
         #expect(screen.entries.first { $0.id == "p9" }?.entry.media.kind == .unknown("livestream"))
         #expect(screen.entries.first { $0.id == "p7" }?.entry.media.clientToken == "tok-7")
         #expect(reread.mediaStore.facts(for: "m2")?.viewerReposted == true)
+    }
+
+    @Test func aCacheWrittenForAnotherListOfFacts_isDroppedNotMisread() throws {
+        // Given a cache with facts, and the format a build with one more fact writes
+        let cache = FeedCache(
+            database: try AppDatabase.open(directory: try NetworkFixture.appDirectory()),
+            mediaStore: MediaStore())
+        try cache.prepare(viewer: "ada")
+        try cache.merge(
+            firstPage: FeedPageEnvelope(FeedPage(entries: Samples.everyShape), facts: ["m2": .everyFieldSet]))
+        let longer =
+            MediaFacts.fields + [.flag("viewerBookmarked", { $0.viewerLiked }, { $0.viewerLiked = $1 })]
+        let otherFormat = EntryCodec.format(facts: MediaFacts.binaryFingerprint(of: longer))
+        #expect(otherFormat != EntryCodec.format)
+
+        // When that build's facts are in a cache of this format, they are not read
+        let blob = EntryCodec.encode(.everyFieldSet, format: otherFormat) + [1]
+        try cache.database.execute("UPDATE feed_entries SET media_facts = ? WHERE media_id = 'm2'", blob)
+        let reread = FeedCache(database: cache.database, mediaStore: MediaStore())
+        #expect(try reread.firstScreen(width: 80, rows: 100).entries.map(\.entry) == Samples.everyShape)
+        #expect(reread.mediaStore.facts(for: "m2") == nil)
+
+        // And a cache that build wrote shows nothing and is cleared for the viewer
+        try cache.database.execute("UPDATE feed_state SET format = ? WHERE id = 1", otherFormat)
+        #expect(try cache.firstScreen(width: 80, rows: 24).totalCount == 0)
+        try cache.prepare(viewer: "ada")
+        #expect(try cache.count == 0)
     }
 
     @Test func aDamagedEntry_failsWithAMessageSayingHowToRecover() throws {

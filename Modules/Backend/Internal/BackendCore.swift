@@ -127,67 +127,74 @@ extension Account {
 struct PostRow: Sendable {
     var id: Int64
     var json: [UInt8]
-    var likeCount: Int
-    var replyCount: Int
-    var repostCount: Int
-    var revision: Int64
-    var viewerLiked: Bool
-    var viewerReposted: Bool
+    var facts: MediaFacts
     var author: Int64 = 0
     var parent: Int64?
     var root: Int64?
     var deleted = false
 
-    /// The columns a post row reads, in the order they are selected. The SQL (`columns`) and the
-    /// reads (`init(_:at:withOwnership:)`) both follow this list, so a column added here is
-    /// selected and read at the same place and cannot shift another.
-    enum Column: Int, CaseIterable {
-        case id, json, likeCount, replyCount, repostCount, revision, viewerLiked, viewerReposted
-        case author, parent, root, deleted
+    /// How the backend computes a fact for a post aliased `alias`, the viewer's id bound as `?1`.
+    enum FactColumn: Equatable {
+        /// A column of `posts` (kept up to date by the routes that change it).
+        case stored(String)
+        /// Whether the viewer has a row for the post in a table with `user` and `post` columns.
+        case viewerHasRow(in: String)
+        /// A fact this backend does not keep: it is always its default (and so never written
+        /// when the wire form writes it only when set).
+        case notKept
 
-        /// Whether the column is read only `withOwnership` (these come after all the others, so
-        /// that rows selected side by side are `columnCount` apart).
-        var isOwnership: Bool {
+        /// The SQL expression, or nil for `notKept`.
+        func sql(_ alias: String) -> String? {
             switch self {
-            case .author, .parent, .root, .deleted: true
-            case .id, .json, .likeCount, .replyCount, .repostCount, .revision, .viewerLiked, .viewerReposted:
-                false
-            }
-        }
-
-        /// The column's expression for a post aliased `alias` (the viewer's id bound as `?1`).
-        func sql(_ alias: String) -> String {
-            switch self {
-            case .id: "\(alias).id"
-            case .json: "\(alias).json"
-            case .likeCount: "\(alias).like_count"
-            case .replyCount: "\(alias).reply_count"
-            case .repostCount: "\(alias).repost_count"
-            case .revision: "\(alias).revision"
-            case .viewerLiked: "EXISTS(SELECT 1 FROM likes l WHERE l.user = ?1 AND l.post = \(alias).id)"
-            case .viewerReposted: "EXISTS(SELECT 1 FROM reposts r WHERE r.user = ?1 AND r.post = \(alias).id)"
-            case .author: "\(alias).author"
-            case .parent: "\(alias).parent"
-            case .root: "\(alias).root"
-            case .deleted: "\(alias).deleted"
+            case .stored(let column): "\(alias).\(column)"
+            case .viewerHasRow(let table):
+                "EXISTS(SELECT 1 FROM \(table) fact_row WHERE fact_row.user = ?1 AND fact_row.post = \(alias).id)"
+            case .notKept: nil
             }
         }
     }
 
-    /// The columns `PostRow` reads for a post aliased `alias` (with its author, parent, root and
-    /// deleted flag when `withOwnership`); the viewer's id must be bound as `?1`.
+    /// How the backend computes each fact of `MediaFacts.fields`, by its wire name. A fact added
+    /// to MediaFacts without a line here fails BackendTests' `everyFact_hasABackendColumn`.
+    static let factColumns: [String: FactColumn] = [
+        "likeCount": .stored("like_count"),
+        "viewerLiked": .viewerHasRow(in: "likes"),
+        "replyCount": .stored("reply_count"),
+        "repostCount": .stored("repost_count"),
+        "caption": .notKept,
+        "revision": .stored("revision"),
+        "viewerReposted": .viewerHasRow(in: "reposts"),
+    ]
+
+    /// The facts a post row selects, in `MediaFacts.fields` order, with their SQL for an alias.
+    static let selectedFacts: [(field: MediaFacts.Field, column: FactColumn)] = MediaFacts.fields.compactMap {
+        field in
+        guard let column = factColumns[field.name], column != .notKept else { return nil }
+        return (field, column)
+    }
+
+    /// The columns a post row reads, in the order they are selected: the id, the media JSON, the
+    /// facts (`selectedFacts`), then only `withOwnership` the author, parent, root and deleted
+    /// flag. The SQL (`columns`) and the reads (`init(_:at:withOwnership:)`) both follow this
+    /// order, so a fact added to `factColumns` is selected and read at the same place and cannot
+    /// shift another column.
     static func columns(_ alias: String, withOwnership: Bool = false) -> String {
-        Column.allCases.filter { withOwnership || !$0.isOwnership }.map { $0.sql(alias) }
-            .joined(separator: ", ")
+        var columns = ["\(alias).id", "\(alias).json"]
+        columns += selectedFacts.compactMap { $0.column.sql(alias) }
+        if withOwnership {
+            columns += ["\(alias).author", "\(alias).parent", "\(alias).root", "\(alias).deleted"]
+        }
+        return columns.joined(separator: ", ")
     }
 
-    /// How many columns `columns` selects without ownership.
-    static let columnCount = Column.allCases.count(where: { !$0.isOwnership })
+    /// How many columns `columns` selects without ownership (rows selected side by side are this
+    /// many apart).
+    static let columnCount = 2 + selectedFacts.count
 
     var mediaID: String { "m\(id)" }
 
     /// The index of the media JSON of a post whose `columns` start at `offset`.
-    static func jsonColumn(at offset: Int) -> Int { offset + Column.json.rawValue }
+    static func jsonColumn(at offset: Int) -> Int { offset + 1 }
 }
 
 extension PostRow {
@@ -197,21 +204,26 @@ extension PostRow {
     init?(_ row: borrowing RowCursor, at offset: Int, withOwnership: Bool = false, readingJSON: Bool = true)
         throws
     {
-        func at(_ column: Column) -> Int { offset + column.rawValue }
-        guard !(try row.isNull(at(.id))) else { return nil }
-        id = try row.int64(at(.id))
-        json = readingJSON ? try row.bytes(at(.json)) : []
-        likeCount = try row.int(at(.likeCount))
-        replyCount = try row.int(at(.replyCount))
-        repostCount = try row.int(at(.repostCount))
-        revision = try row.int64(at(.revision))
-        viewerLiked = try row.bool(at(.viewerLiked))
-        viewerReposted = try row.bool(at(.viewerReposted))
+        guard !(try row.isNull(offset)) else { return nil }
+        id = try row.int64(offset)
+        json = readingJSON ? try row.bytes(Self.jsonColumn(at: offset)) : []
+        var facts = MediaFacts()
+        var column = offset + 2
+        for (field, _) in Self.selectedFacts {
+            switch field.kind {
+            case .count: field.set(.count(try row.int(column)), in: &facts)
+            case .flag: field.set(.flag(try row.bool(column)), in: &facts)
+            case .text: field.set(.text(try row.isNull(column) ? nil : try row.string(column)), in: &facts)
+            case .revision: field.set(.revision(try row.int64(column)), in: &facts)
+            }
+            column += 1
+        }
+        self.facts = facts
         if withOwnership {
-            author = try row.int64(at(.author))
-            parent = try row.isNull(at(.parent)) ? nil : try row.int64(at(.parent))
-            root = try row.isNull(at(.root)) ? nil : try row.int64(at(.root))
-            deleted = try row.bool(at(.deleted))
+            author = try row.int64(column)
+            parent = try row.isNull(column + 1) ? nil : try row.int64(column + 1)
+            root = try row.isNull(column + 2) ? nil : try row.int64(column + 2)
+            deleted = try row.bool(column + 3)
         }
     }
 }
@@ -230,18 +242,11 @@ struct ResponseBuilder {
         facts.beginObject()
     }
 
-    /// Adds a post's facts (once per post).
+    /// Adds a post's facts (once per post), written as `MediaFacts.fields` describes them.
     mutating func add(_ post: PostRow) {
         guard seen.insert(post.id).inserted else { return }
         facts.key(UInt8(ascii: "m"), post.id)
-        facts.beginObject()
-        facts.field(literal: "likeCount", post.likeCount)
-        facts.field(literal: "replyCount", post.replyCount)
-        facts.field(literal: "repostCount", post.repostCount)
-        facts.field(literal: "revision", post.revision)
-        facts.field(literal: "viewerLiked", post.viewerLiked)
-        if post.viewerReposted { facts.field(literal: "viewerReposted", true) }
-        facts.endObject()
+        facts.value { post.facts.writeJSON(into: &$0) }
     }
 
     /// The document: the payload under `key`, the facts, and the version.

@@ -97,6 +97,13 @@ struct JSONWriter {
         bytes.append(contentsOf: "null".utf8)
     }
 
+    /// Writes one complete JSON value with `write`, which appends it straight into the buffer
+    /// (a value another module renders, such as `MediaFacts.writeJSON(into:)`), with no copy.
+    mutating func value(_ write: (inout [UInt8]) -> Void) {
+        beforeValue()
+        write(&bytes)
+    }
+
     /// Splices a complete JSON value written elsewhere.
     mutating func raw(_ fragment: some Sequence<UInt8>) {
         beforeValue()

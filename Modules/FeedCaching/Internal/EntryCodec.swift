@@ -8,20 +8,34 @@ import MediaModel
 /// attachments, contexts, avatars) are kept as their wire JSON and decode through the wire
 /// format, so they survive the cache unchanged.
 ///
-/// The first byte is the format; a cache written by another format is dropped, not misread.
-/// Format 2 added a media's client token and the viewer's repost to format 1, which lost them:
-/// a cold start showed the viewer's reposts as not reposted, and a confirmed post could not be
-/// matched to its pending copy by token. Format 3 added a photo's stored id, which format 2 lost:
-/// a photo from the cache could not be fetched by width.
+/// Each entry starts with the form of entries (`entryForm`), and each facts value with the whole
+/// `format`; the cache's state row records the `format` it was written in, and a cache written
+/// in another format is dropped, not misread. Form 2 added a media's client token and the
+/// viewer's repost to form 1, which lost them: a cold start showed the viewer's reposts as not
+/// reposted, and a confirmed post could not be matched to its pending copy by token. Form 3 added
+/// a photo's stored id, which form 2 lost: a photo from the cache could not be fetched by width.
+///
+/// Facts are written as `MediaFacts.fields` lists them, and the format includes that list's
+/// fingerprint, so adding, moving or retyping a fact changes the format by itself.
 enum EntryCodec {
-    /// The format this build writes and reads.
-    static let format: UInt8 = 3
+    /// The form of entries this build writes and reads: raise it when `encode(_:)` of an entry
+    /// changes.
+    static let entryForm: UInt8 = 3
+
+    /// The format this build writes and reads: the form of entries in the high 32 bits, the low
+    /// 32 bits of the facts' fingerprint (`MediaFacts.binaryFingerprint`) in the low ones.
+    static let format = format(facts: MediaFacts.binaryFingerprint)
+
+    /// The format for entries of this build's form and facts of `fingerprint`.
+    static func format(facts fingerprint: UInt64) -> Int64 {
+        Int64(entryForm) << 32 | Int64(fingerprint & 0xFFFF_FFFF)
+    }
 
     // MARK: Entries
 
     static func encode(_ entry: FeedEntry) -> [UInt8] {
         var writer = ByteWriter(capacity: 512)
-        writer.byte(format)
+        writer.byte(entryForm)
         writer.string(entry.id.rawValue)
         write(entry.media, into: &writer)
         switch entry.context {
@@ -43,10 +57,9 @@ enum EntryCodec {
 
     static func decodeEntry(_ bytes: [UInt8]) throws(ByteDecodingError) -> FeedEntry {
         var reader = ByteReader(bytes)
-        let format = try reader.byte()
-        guard format == Self.format else {
-            throw ByteDecodingError(
-                offset: 0, problem: "cache format \(format), this build reads \(Self.format)")
+        let form = try reader.byte()
+        guard form == entryForm else {
+            throw ByteDecodingError(offset: 0, problem: "cache form \(form), this build reads \(entryForm)")
         }
         let id = FeedEntryID(try reader.string())
         let media = try readMedia(&reader)
@@ -65,33 +78,23 @@ enum EntryCodec {
 
     // MARK: Facts
 
-    static func encode(_ facts: MediaFacts) -> [UInt8] {
-        var writer = ByteWriter(capacity: 24)
-        writer.byte(format)
-        writer.count(facts.likeCount)
-        writer.bool(facts.viewerLiked)
-        writer.count(facts.replyCount)
-        writer.count(facts.repostCount)
-        writer.optionalString(facts.caption)
-        writer.signed(facts.revision)
-        writer.bool(facts.viewerReposted)
+    /// Facts in the binary form, headed by `format` (another only in tests, to write what a
+    /// build with another list of facts writes).
+    static func encode(_ facts: MediaFacts, format: Int64 = format) -> [UInt8] {
+        var writer = ByteWriter(capacity: 32)
+        writer.varint(UInt64(bitPattern: format))
+        facts.write(to: &writer)
         return writer.bytes
     }
 
     static func decodeFacts(_ bytes: [UInt8]) throws(ByteDecodingError) -> MediaFacts {
         var reader = ByteReader(bytes)
-        guard try reader.byte() == format else {
-            throw ByteDecodingError(offset: 0, problem: "unknown facts format")
+        let written = Int64(bitPattern: try reader.varint())
+        guard written == format else {
+            throw ByteDecodingError(
+                offset: 0, problem: "facts of format \(written), this build reads \(format)")
         }
-        let likeCount = try reader.count()
-        let viewerLiked = try reader.bool()
-        let replyCount = try reader.count()
-        let repostCount = try reader.count()
-        let caption = try reader.optionalString()
-        let revision = try reader.signed()
-        return MediaFacts(
-            likeCount: likeCount, viewerLiked: viewerLiked, replyCount: replyCount, repostCount: repostCount,
-            viewerReposted: try reader.bool(), caption: caption, revision: revision)
+        return try MediaFacts(reading: &reader)
     }
 
     // MARK: Parts

@@ -380,9 +380,8 @@ extension BackendCore {
             try recordEvent("mention", for: mentioned, by: author.id, post: id, db, &recipients)
         }
         return PostRow(
-            id: id, json: json, likeCount: 0, replyCount: 0, repostCount: 0, revision: 1, viewerLiked: false,
-            viewerReposted: false,
-            author: author.id, parent: parent?.id, root: parent.map { $0.root ?? $0.id })
+            id: id, json: json, facts: MediaFacts(revision: 1), author: author.id, parent: parent?.id,
+            root: parent.map { $0.root ?? $0.id })
     }
 
     /// Writes an event for `recipient` (none when the actor is the recipient).

@@ -19,7 +19,9 @@ import Wire
         let own = try #require(result.media?.id, "the post was not made: \(made.status)")
 
         // When a change of every kind is sent, each on ada's post or on user u2
-        for (index, kind) in MutationKind.all.enumerated() {
+        // (a change that hides the post goes last: the others act on it)
+        let kinds = MutationKind.all.filter { $0.effect != .hide } + MutationKind.all.filter { $0.effect == .hide }
+        for (index, kind) in kinds.enumerated() {
             let mutation: Mutation =
                 switch kind.subject {
                 case .newPost: Mutation(kind, text: "a \(kind)", attachments: [])

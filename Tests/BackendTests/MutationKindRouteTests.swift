@@ -20,7 +20,8 @@ import Wire
 
         // When a change of every kind is sent, each on ada's post or on user u2
         // (a change that hides the post goes last: the others act on it)
-        let kinds = MutationKind.all.filter { $0.effect != .hide } + MutationKind.all.filter { $0.effect == .hide }
+        let hiding = MutationKind.all.filter { $0.effect == .hide }
+        let kinds = MutationKind.all.filter { $0.effect != .hide } + hiding
         for (index, kind) in kinds.enumerated() {
             let mutation: Mutation =
                 switch kind.subject {

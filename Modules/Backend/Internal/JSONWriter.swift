@@ -1,4 +1,5 @@
 import Foundation
+import MediaModel
 
 /// Writes compact JSON straight into bytes, splicing in pre-rendered fragments (a post's stored
 /// media JSON) without parsing them: how the backend builds responses cheaply.
@@ -187,22 +188,7 @@ struct JSONWriter {
     /// Writes the decimal digits of `value` (with a minus sign when negative), as `String(value)`
     /// would, without making a string.
     private mutating func writeDigits(_ value: Int64) {
-        if value >= 0 && value < 10 {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
-            return
-        }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        // 2^63 has 19 digits.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
+        JSONValue.writeDigits(value, into: &bytes)
     }
 
     private mutating func writeID(_ prefix: UInt8, _ number: Int64) {

@@ -76,8 +76,8 @@ extension JSONValue {
 
     /// Appends the decimal digits of `value` (with a minus sign when negative), as
     /// `String(value)` writes them, without making a string. The backend's JSON writer uses it
-    /// too.
-    package static func writeDigits(_ value: Int64, into out: inout [UInt8]) {
+    /// too, once per number of every response: inlinable, so the call costs what its own copy did.
+    @inlinable package static func writeDigits(_ value: Int64, into out: inout [UInt8]) {
         if value >= 0 && value < 10 {
             out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
             return

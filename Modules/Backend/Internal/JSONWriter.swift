@@ -83,7 +83,7 @@ struct JSONWriter {
 
     mutating func int(_ value: Int64) {
         beforeValue()
-        writeDigits(value)
+        JSONValue.writeDigits(value, into: &bytes)
     }
 
     mutating func int(_ value: Int) { int(Int64(value)) }
@@ -185,16 +185,10 @@ struct JSONWriter {
         filled[filled.count - 1] = true
     }
 
-    /// Writes the decimal digits of `value` (with a minus sign when negative), as `String(value)`
-    /// would, without making a string.
-    private mutating func writeDigits(_ value: Int64) {
-        JSONValue.writeDigits(value, into: &bytes)
-    }
-
     private mutating func writeID(_ prefix: UInt8, _ number: Int64) {
         bytes.append(UInt8(ascii: "\""))
         bytes.append(prefix)
-        writeDigits(number)
+        JSONValue.writeDigits(number, into: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 

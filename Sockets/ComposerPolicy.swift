@@ -7,6 +7,8 @@ public enum MediaRequirement: String, Sendable, Hashable {
     case required
     /// A post may carry media.
     case optional
+    /// A post is text only: the composer offers no photo picker and refuses an attachment.
+    case forbidden
 }
 
 /// Why a draft cannot be posted yet, or that it can.
@@ -44,6 +46,9 @@ extension ComposerPolicy {
         let trimmed = text.trimmingWhitespace
         if media == .required && attachmentCount == 0 {
             return .rejected("add a photo first: press tab to pick one")
+        }
+        if media == .forbidden && attachmentCount > 0 {
+            return .rejected("a \(noun) is text only: remove the photo")
         }
         if textRequired && trimmed.isEmpty {
             return .rejected("a \(noun) needs text")

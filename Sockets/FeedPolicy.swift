@@ -12,6 +12,14 @@ public protocol FeedPolicy: Sendable {
     var pageSize: Int { get }
     /// Whether a reply in the feed is shown below its parent, for context.
     var showsReplyParent: Bool { get }
+    /// Whether a reply appears on Home as an entry of its own. An app whose replies are comments
+    /// under a post says no: they are read under their post, never as posts.
+    var showsReplies: Bool { get }
+}
+
+extension FeedPolicy {
+    /// Replies appear on Home.
+    public var showsReplies: Bool { true }
 }
 
 extension FeedPolicy {

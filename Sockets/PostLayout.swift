@@ -6,8 +6,10 @@ public enum PostRow: String, Sendable, Hashable, CaseIterable {
     case header
     /// The attachments: a photo as color art, a carousel with its position, a video's poster.
     case media
-    /// The post's text or caption.
+    /// The post's text or caption (after its first line when the layout has a ``title`` row).
     case text
+    /// The text's first line, in bold, as a title: for long-form posts.
+    case title
     /// Like, reply and repost counts, and whether the viewer liked it.
     case actions
     /// A line leading to the replies ("view all 12 comments").
@@ -22,6 +24,15 @@ public protocol PostLayout: Sendable {
     var mediaLines: Int { get }
     /// Whether the text row starts with the author's handle (a caption under a photo).
     var captionLeadsWithAuthor: Bool { get }
+    /// In a list (Home, a profile), the most lines of text a post shows, its title not counted:
+    /// a longer text is cut, its last line ending in "…", and shown whole when the post is
+    /// opened. Nil (the default) shows every post whole.
+    var excerptLines: Int? { get }
+}
+
+extension PostLayout {
+    /// Posts are shown whole.
+    public var excerptLines: Int? { nil }
 }
 
 @usableFromInline let postLayoutSocket = Socket<any PostLayout>.required(

@@ -120,6 +120,18 @@ public final class ListLayoutCache: Sendable {
         }
     }
 
+    /// The content version the cache holds heights of `identifier` for at `width`, or nil when it
+    /// holds none there. Not counted in `statistics`: it tells a caller what a list would measure
+    /// (a version other than the item's own is measured again), it reads no heights.
+    public func version(of identifier: AnyListItem.Identifier, width: Int) -> Int? {
+        state.withLock { state in
+            guard let entry = state.entries[identifier],
+                entry.heightsByWidth.contains(where: { $0.width == width })
+            else { return nil }
+            return entry.version
+        }
+    }
+
     /// The heights for `key`: cached, or else measured now with `measure` (outside the lock)
     /// and stored.
     public func heights(for key: Key, measuredBy measure: () -> [Int]) -> [Int] {

@@ -39,4 +39,11 @@ public struct FeedEntry: Hashable, Sendable, Identifiable {
         if case .reply(let parent) = context { return [parent.id, media.id] }
         return [media.id]
     }
+
+    /// Whether the entry is a reply (shown with its parent, or left off Home by a feed policy
+    /// that shows no replies).
+    public var isReply: Bool {
+        if case .reply = context { return true }
+        return false
+    }
 }

@@ -84,6 +84,22 @@ import Testing
         #expect(cache.statistics.entries == 1)
     }
 
+    @Test func versionOfAnItem_isTheLatestStoredAtThatWidth_andCountsNoLookUp() {
+        // Given heights of one item stored for version 1, then version 2, at width 10
+        let cache = ListLayoutCache(widthsPerItem: 2)
+        let identifier = photo(1).diffIdentifier
+        cache.store([1], for: .init(identifier: identifier, version: 1, width: 10))
+        cache.store([2], for: .init(identifier: identifier, version: 2, width: 10))
+
+        // Then the cache holds version 2 there, none at another width or for another item
+        #expect(cache.version(of: identifier, width: 10) == 2)
+        #expect(cache.version(of: identifier, width: 20) == nil)
+        #expect(cache.version(of: photo(2).diffIdentifier, width: 10) == nil)
+        // And asking is no look-up of heights
+        #expect(cache.statistics.hits == 0)
+        #expect(cache.statistics.misses == 0)
+    }
+
     @Test func widthsBeyondTheLimit_evictTheOldest() {
         let cache = ListLayoutCache(widthsPerItem: 2)
         let identifier = photo(1).diffIdentifier

@@ -69,9 +69,11 @@ package final class ComposerScreen: AppScreen, PhotoPickerTarget {
         }
     }
 
-    /// Whether this draft may carry a photo: a post may, a reply only when replies are posts.
+    /// Whether this draft may carry a photo: a post may unless the composer policy forbids media,
+    /// a reply only when replies are posts too.
     private var takesPhotos: Bool {
-        replyingTo == nil || context.registry[.replyModel].repliesTakePhotos
+        context.registry[.composerPolicy].media != .forbidden
+            && (replyingTo == nil || context.registry[.replyModel].repliesTakePhotos)
     }
 
     private var previews: PhotoPreviews {
@@ -136,7 +138,10 @@ package final class ComposerScreen: AppScreen, PhotoPickerTarget {
     /// PNG within the decoder's limits; its preview decodes off the UI actor.
     package func attach(path: String) throws(PhotoFileError) {
         guard takesPhotos else {
-            throw PhotoFileError(path: path, reason: "a \(context.registry[.replyModel].noun) is text only")
+            let noun =
+                replyingTo == nil
+                ? context.registry[.composerPolicy].noun : context.registry[.replyModel].noun
+            throw PhotoFileError(path: path, reason: "a \(noun) is text only")
         }
         guard !files.contains(where: { $0.path == path }) else {
             throw PhotoFileError(path: path, reason: "it is attached already")
@@ -190,7 +195,9 @@ package final class ComposerScreen: AppScreen, PhotoPickerTarget {
             [.control("d")], Command.discard, label: "ctrl-d", does: "discard the draft (press twice)")
         guard takesPhotos else {
             return KeyTable([
-                .note("type"), .init([.enter], .submit, does: "send", footer: "enter"), cancel, discard,
+                .note("type"),
+                .init([.enter], .submit, does: replyingTo == nil ? "post" : "send", footer: "enter"),
+                cancel, discard,
             ])
         }
         switch focus {

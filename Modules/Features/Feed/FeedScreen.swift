@@ -219,33 +219,46 @@ package final class FeedScreen: AppScreen {
 
     /// Rebuilds the posts from the cached entries merged with the viewer's pending changes (the
     /// optimistic layer), the shared facts and the feed policy.
+    ///
+    /// The heights stored with the feed cache for an entry's version are the ones last measured
+    /// for it. They are seeded only into posts the list has not laid out yet (at launch, a page
+    /// from the cache): a post the list holds under another version than its own has changed
+    /// since (its reply count line came or went, say), so it is measured again and those heights
+    /// are stored.
     func rebuild() {
         let policy = context.registry[.feedPolicy]
         let versions = Dictionary(
             entries.map { ($0.entry.id, $0.version) }, uniquingKeysWith: { first, _ in first })
         rebuildCount += 1
         let merged = context.mutations.mergedHomeFeed(entries.map(\.entry), store: context.mediaStore)
+        let table = heights?.width == list.view.width ? heights : nil
         var items: [PostItem] = []
         items.reserveCapacity(merged.count)
         var seeded: [(item: PostItem, rows: [Int])] = []
-        for row in merged where policy.shows(row.entry.media.kind) {
+        var measured: [(item: PostItem, version: Int64)] = []
+        let showsReplies = policy.showsReplies
+        for row in merged where policy.shows(row.entry.media.kind) && (showsReplies || !row.entry.isReply) {
             let entry = row.entry
             let version = versions[entry.id]
             let item = PostItem(
                 id: entry.id.rawValue, row: row, age: context.age(of: entry.media.createdAt),
                 contentVersion: version.map { Int(truncatingIfNeeded: $0) })
             items.append(item)
-            if let version, let rows = heights?.rows(for: entry.id, version: version) {
-                seeded.append((item, rows))
+            // A post only this device knows is not in the cache: nothing to seed or store.
+            guard let version else { continue }
+            let stored = table?.rows(for: entry.id, version: version)
+            let cached = list.cachedVersion(of: item)
+            if let stored, cached == nil {
+                seeded.append((item, stored))
+            } else if stored == nil || cached != item.contentVersion {
+                measured.append((item, version))
             }
         }
-        if heights?.width == list.view.width { list.seedHeights(seeded) }
-        let stored = Set(seeded.map(\.item.id))
+        list.seedHeights(seeded)
         let endNote = reachedEnd ? [StyledLine("✓ You're all caught up", style: context.style.secondary)] : []
         list.show(items) { [weak self] in
             self?.list.view.trailer = endNote
-            self?.storeHeights(
-                of: items.filter { !stored.contains($0.id) && versions[FeedEntryID($0.id)] != nil })
+            self?.storeHeights(of: measured)
         }
     }
 
@@ -260,11 +273,13 @@ package final class FeedScreen: AppScreen {
         selectNewest()
     }
 
-    /// Saves the heights just measured with the feed cache, so the next launch never measures
-    /// these posts again.
-    private func storeHeights(of items: [PostItem]) {
-        let measured = list.cachedHeights(of: items).map { item, rows in
-            EntryHeights(entryID: FeedEntryID(item.id), version: Int64(item.contentVersion), rows: rows)
+    /// Saves the heights just measured with the feed cache, under each entry's version in the
+    /// cache, so the next launch never measures these posts again.
+    private func storeHeights(of items: [(item: PostItem, version: Int64)]) {
+        let versions = Dictionary(
+            items.map { ($0.item.id, $0.version) }, uniquingKeysWith: { first, _ in first })
+        let measured = list.cachedHeights(of: items.map(\.item)).compactMap { item, rows in
+            versions[item.id].map { EntryHeights(entryID: FeedEntryID(item.id), version: $0, rows: rows) }
         }
         guard !measured.isEmpty else { return }
         let cache = context.feedCache

@@ -32,8 +32,10 @@ package struct PostItem: ListDiffable, ListContentVersioned, Sendable, Hashable,
     package var role: Role
     /// The post's age as shown ("5m", "3h"), made when the item was built.
     package var age: String
-    /// A number that changes when the item's height may change (the feed cache's version for
-    /// cached entries).
+    /// A number that changes whenever the item's lines may change, the key its row heights are
+    /// cached under: the version of the post's media and context (the feed cache's, for cached
+    /// entries) combined with what the row adds to them (``version(_:of:role:)``), such as the
+    /// reason a failed post gives under its header.
     package var contentVersion: Int
     /// Which item of the post's carousel is shown, from 0: view state of the list showing it
     /// (`PostList` keeps it by item id), never the model's or the server's. Part of the content
@@ -41,14 +43,17 @@ package struct PostItem: ListDiffable, ListContentVersioned, Sendable, Hashable,
     /// the post's height.
     package var carouselPosition = 0
 
-    /// Makes an item of `row`; `contentVersion` defaults to one computed from the row's media and
-    /// context.
+    /// Makes an item of `row`. `contentVersion` is the version of the row's media and context (the
+    /// feed cache's, for a cached entry); by default one is computed from them. The item's own
+    /// ``contentVersion`` adds what the row draws besides (``version(_:of:role:)``).
     package init(id: String, row: MergedEntry, role: Role = .feed, age: String, contentVersion: Int? = nil) {
         self.id = id
         self.row = row
         self.role = role
         self.age = age
-        self.contentVersion = contentVersion ?? Self.version(of: row.entry.media, context: row.entry.context)
+        self.contentVersion = Self.version(
+            contentVersion ?? Self.version(of: row.entry.media, context: row.entry.context), of: row,
+            role: role)
     }
 
     /// The post.
@@ -115,16 +120,57 @@ package struct PostItem: ListDiffable, ListContentVersioned, Sendable, Hashable,
         return nil
     }
 
-    /// A content version for items with no cached version: stable for the same media and context.
+    /// A content version for items with no cached version: stable for the same media and context,
+    /// and new when anything of them that the post's lines show changes (the text, the author's
+    /// handle, the cells each attachment takes, a reply's parent, a repost's line).
+    ///
+    /// Complexity: O(text + attachments).
     package static func version(of media: Media, context: FeedEntry.Context) -> Int {
         var hasher = StableHasher()
         hasher.combine(media.id.rawValue)
+        hasher.combine(media.author.handle)
         hasher.combine(media.text)
         hasher.combine(media.attachments.count)
-        if case .reply(let parent) = context {
+        for attachment in media.attachments { hasher.combine(cellsOf: attachment) }
+        switch context {
+        case .reply(let parent):
+            hasher.combine(1)
             hasher.combine(parent.id.rawValue)
             hasher.combine(parent.text)
+        case .repost:
+            hasher.combine(2)
+        case .standalone, .unknown:
+            hasher.combine(0)
         }
+        return hasher.value
+    }
+
+    /// `base`, the version of a post's media and context, combined with what else changes the
+    /// lines of `row` drawn as `role`: whether it is sending or failed, and why (a failed post
+    /// says why under its header, on as many lines as the reason takes), and whether it shows the
+    /// line counting its replies. The same row in the same state has the same version, in every
+    /// process.
+    ///
+    /// Complexity: O(1), plus the length of a failed post's reason.
+    package static func version(_ base: Int, of row: MergedEntry, role: Role) -> Int {
+        var hasher = StableHasher()
+        hasher.combine(base)
+        switch role {
+        case .feed: hasher.combine(0)
+        case .ancestor: hasher.combine(1)
+        case .focus: hasher.combine(2)
+        case .reply: hasher.combine(3)
+        }
+        switch row.status {
+        case .server:
+            hasher.combine(0)
+        case .pending:
+            hasher.combine(1)
+        case .failed(_, let reason):
+            hasher.combine(2)
+            hasher.combine(reason)
+        }
+        hasher.combine(role == .feed && row.facts.replyCount > 0 ? 1 : 0)
         return hasher.value
     }
 }
@@ -140,7 +186,45 @@ struct StableHasher {
     }
 
     mutating func combine(_ number: Int) {
-        combine(String(number))
+        withUnsafeBytes(of: Int64(number).littleEndian) { hash.combine($0) }
+        hash.endPart()
+    }
+
+    /// What sets the cells `attachment` takes: its kind and sizes, and whether a photo is stored
+    /// (drawn at its true size) or still on its way up (drawn from its rendition).
+    mutating func combine(cellsOf attachment: Attachment) {
+        switch attachment {
+        case .photo(let photo):
+            combine(0)
+            combine(cellsOf: photo)
+        case .video(let video):
+            combine(1)
+            combine(video.poster.width)
+            combine(video.poster.height)
+        case .carousel(let items):
+            // Every item is drawn as tall as the first.
+            combine(2)
+            switch items.first {
+            case .photo(let photo)?:
+                combine(0)
+                combine(cellsOf: photo)
+            case .video(let video)?:
+                combine(1)
+                combine(video.poster.width)
+                combine(video.poster.height)
+            case .unknown?: combine(2)
+            case nil: combine(3)
+            }
+        case .unknown(let payload):
+            combine(3)
+            combine(payload.typeName)
+        }
+    }
+
+    private mutating func combine(cellsOf photo: Attachment.Photo) {
+        combine(photo.id == nil ? 0 : 1)
+        combine(photo.id == nil ? photo.pixels.width : photo.width)
+        combine(photo.id == nil ? photo.pixels.height : photo.height)
     }
 
     var value: Int { Int(truncatingIfNeeded: hash.value & 0x3FFF_FFFF_FFFF_FFFF) }

@@ -126,6 +126,13 @@ package final class PostList: ListAdapterDataSource {
         }
     }
 
+    /// The content version the layout cache holds heights of `item` for at the current width
+    /// (the item's own ``PostItem/contentVersion`` once it is measured as it is now), or nil when
+    /// it holds none. Not counted as a look-up.
+    package func cachedVersion(of item: PostItem) -> Int? {
+        adapter.layoutCache.version(of: AnyListItem(item).diffIdentifier, width: view.width)
+    }
+
     /// The heights the layout cache holds for `items` at the current width.
     package func cachedHeights(of items: [PostItem]) -> [(item: PostItem, rows: [Int])] {
         let width = view.width

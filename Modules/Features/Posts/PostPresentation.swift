@@ -15,6 +15,8 @@ package struct PostPresentation: Sendable, Hashable {
     package var mediaLines: Int
     /// Whether the text starts with the author's handle (a caption).
     package var captionLeadsWithAuthor: Bool
+    /// The most lines of text a post shows in a list (its title not counted); nil shows it whole.
+    package var excerptLines: Int?
     /// Comments or threaded posts.
     package var replyStyle: ReplyStyle
     /// What one reply is called.
@@ -35,6 +37,7 @@ package struct PostPresentation: Sendable, Hashable {
         rows = layout.rows
         mediaLines = max(2, layout.mediaLines)
         captionLeadsWithAuthor = layout.captionLeadsWithAuthor
+        excerptLines = layout.excerptLines.map { max(1, $0) }
         replyStyle = replies.style
         replyNoun = replies.noun
         showsReplyParent = registry.with(.feedPolicy) { $0.showsReplyParent }

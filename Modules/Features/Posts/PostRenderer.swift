@@ -61,8 +61,13 @@ package enum PostRenderer {
                 lines += mediaLines(
                     item.media, width: inner, maxLines: p.mediaLines, carouselPosition: item.carouselPosition,
                     presentation: p)
+            case .title:
+                lines += titleLines(item.media, width: inner, presentation: p)
             case .text:
-                lines += textLines(item.media, width: inner, presentation: p)
+                let cut = item.role == .feed ? p.excerptLines : nil
+                lines += textLines(
+                    item.media, width: inner, presentation: p, afterTitle: p.rows.contains(.title),
+                    maxLines: cut)
             case .actions:
                 lines.append(actions(item.facts, presentation: p))
             case .replySummary:
@@ -110,20 +115,41 @@ package enum PostRenderer {
         }
     }
 
-    static func textLines(_ media: Media, width: Int, presentation p: PostPresentation) -> [StyledLine] {
+    /// The text's lines: all of them, or those after its first when the layout draws that as a
+    /// title, cut to `maxLines` (the last kept line then ends in "…").
+    static func textLines(
+        _ media: Media, width: Int, presentation p: PostPresentation, afterTitle: Bool = false,
+        maxLines: Int? = nil
+    ) -> [StyledLine] {
         let text = media.text
         // A caption of only spaces and line breaks says nothing: no author name alone, no blanks.
         guard !text.allSatisfy(\.isWhitespace) else { return [] }
         var lines: [StyledLine] = []
-        for (index, paragraph) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, paragraph) in paragraphs.enumerated() where !(afterTitle && index == 0) {
             var line = StyledLine()
             if index == 0 && p.captionLeadsWithAuthor {
                 line.append(media.author.handle + " ", style: p.style.strong)
             }
             line.append(String(paragraph), style: p.style.text)
             lines += TextLayout.wrap(line, width: width)
+            if let maxLines, lines.count > maxLines { break }
         }
+        guard let maxLines, lines.count > maxLines else { return lines }
+        lines.removeLast(lines.count - maxLines)
+        // Room for the ellipsis at the end of the last kept line.
+        var last = TextLayout.wrap(lines[maxLines - 1], width: max(1, width - 1)).first ?? StyledLine()
+        last.append("…", style: p.style.secondary)
+        lines[maxLines - 1] = last
         return lines
+    }
+
+    /// The text's first line in bold, wrapped: a long-form post's title.
+    static func titleLines(_ media: Media, width: Int, presentation p: PostPresentation) -> [StyledLine] {
+        let first =
+            media.text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        guard !first.allSatisfy(\.isWhitespace) else { return [] }
+        return TextLayout.wrap(StyledLine(String(first), style: p.style.strong), width: width)
     }
 
     static func actions(_ facts: MediaFacts, presentation p: PostPresentation) -> StyledLine {

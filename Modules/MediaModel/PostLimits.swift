@@ -12,9 +12,19 @@ public enum PostLimits {
     /// The most photos one carousel holds.
     public static let carouselItems = 10
 
-    /// The most bytes (UTF-8) a post's or reply's text may have: room for the longest text any
-    /// app's composer allows (2,200 characters) at seven bytes a character.
+    /// The most attachments one post may carry.
+    public static let attachmentsPerPost = 10
+
+    /// The most characters a post's or reply's text may have: the backend refuses a longer one,
+    /// so every app's composer limit must be at most this (manifest-lint checks each app's).
+    public static let textCharacters = 2200
+
+    /// The most bytes (UTF-8) a post's or reply's text may have: room for the longest text
+    /// (``textCharacters``) at seven bytes a character.
     public static let textBytes = 16_384
+
+    /// The most bytes one photo may have, as uploaded.
+    public static let photoBytes = 10 << 20
 
     /// The most combining marks (Unicode categories Mn, Mc and Me) one character may carry:
     /// more than any writing system stacks (Vietnamese uses two, pointed and cantillated Hebrew

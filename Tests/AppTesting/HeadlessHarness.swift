@@ -132,7 +132,7 @@ package struct TestDirectories: Sendable {
     }
 }
 
-/// Runs an app's headless mode in process, exactly as `prism --headless --script -` would.
+/// Runs an app's headless mode in process, exactly as `<app> --headless --script -` would.
 package enum HeadlessHarness {
     /// Runs `script` against `app` on `directories` and returns what it printed.
     ///
@@ -167,8 +167,10 @@ extension HeadlessHarness {
 
     static func oracleCheck(for app: AppDefinition, allowsDeletionsBehindTheApp: Bool = false) -> OracleCheck
     {
+        // The app's rules read from the definition launched, so a test's variant of an app (a
+        // socket rebound) is held to what its own registry says.
         let oracle = ScreenOracle(
-            app: ShippedApp.all.first { $0.id == app.id },
+            app: ShippedApp(app),
             allowsDeletionsBehindTheApp: allowsDeletionsBehindTheApp)
         let off = ProcessInfo.processInfo.environment["LOOM_ORACLE"] == "off"
         return { session, place, settled in

@@ -1,53 +1,96 @@
+import AllApps
 import Composition
 import Foundation
-import PrismApp
-import StrandApp
+import MediaModel
+import Sockets
 import Testing
 
-/// One app as it ships (its real definition and embedded manifest), with what that app is
-/// expected to do differently: the cross-app suite runs every scenario against each.
+/// One app as it ships (its real definition and embedded manifest), with what that app does
+/// differently, read from the app's own composed registry: the cross-app suite runs every
+/// scenario against each app in the package, and knows an app only through its providers.
+///
+/// Nothing here is kept per app. A new app (`swift run new-app`) is in ``all`` as soon as
+/// Package.swift lists it, and every trait below is what its composer policy, reply model, feed
+/// policy, post layout and branding say.
 package struct ShippedApp: Sendable, CustomTestStringConvertible {
     /// The app's definition, exactly as its executable launches it.
     package let definition: AppDefinition
-    /// The title of a post's replies screen.
-    package let threadTitle: String
-    /// Whether the home feed shows text-only posts.
-    package let showsTextPosts: Bool
-    /// Whether a reply in the home feed is shown under its parent.
-    package let showsReplyParent: Bool
-    /// Whether a new post needs a photo.
-    package let requiresPhoto: Bool
-    /// The longest text a post may have.
-    package let textLimit: Int
-    /// What the composer says when a post has no photo, if it needs one.
-    package let missingPhotoMessage: String?
-    /// The title bar's start.
-    package let titlePrefix: String
-    /// Whether replies are comments (text only, no photo picker) rather than threaded posts.
-    package let repliesAreComments: Bool
-    /// The reply composer's title.
-    package let replyTitle: String
-    /// How the viewer's own reply "Nice one" is drawn in the thread.
-    package let ownReplyLine: String
+    /// The app's composed contracts, or nil when it does not compose (``compositionProblem``).
+    package let registry: SocketRegistry?
+    /// Why the app does not compose, if it does not; every scenario for it then fails with this.
+    package let compositionProblem: String?
+
+    /// The app as it ships.
+    package init(_ definition: AppDefinition) {
+        self.definition = definition
+        do {
+            registry = try AppHost.compose(definition).registry
+            compositionProblem = nil
+        } catch {
+            registry = nil
+            compositionProblem = "\(definition.id) does not compose: \(error)"
+        }
+    }
 
     /// The app's id.
     package var id: String { definition.id }
     package var testDescription: String { definition.id }
 
-    /// Prism, photo-first.
-    package static let prism = ShippedApp(
-        definition: Prism.definition, threadTitle: "Comments", showsTextPosts: false, showsReplyParent: false,
-        requiresPhoto: true, textLimit: 2200,
-        missingPhotoMessage: "✕ add a photo first: press tab to pick one",
-        titlePrefix: "◈ Prism", repliesAreComments: true, replyTitle: "Comment",
-        ownReplyLine: "ada Nice one")
+    /// Every app in the package, in Package.swift's order.
+    package static let all = AllApps.definitions.map(ShippedApp.init)
 
-    /// Strand, text-first.
-    package static let strand = ShippedApp(
-        definition: Strand.definition, threadTitle: "Thread", showsTextPosts: true, showsReplyParent: true,
-        requiresPhoto: false, textLimit: 500, missingPhotoMessage: nil, titlePrefix: "@ Strand",
-        repliesAreComments: false, replyTitle: "Reply", ownReplyLine: "┃ A Ada Abbott @ada · now")
+    /// The first app whose registry satisfies `trait`, for a scenario that needs an app of a kind
+    /// (one that takes photos, one that threads replies); nil when no app in the package does.
+    package static func first(where trait: (ShippedApp) -> Bool) -> ShippedApp? {
+        all.first(where: trait)
+    }
 
-    /// Both apps.
-    package static let all = [prism, strand]
+    // MARK: - What the app's providers say
+
+    /// The app's composer policy (the standard one's values when it does not compose).
+    package var composer: (any ComposerPolicy)? { registry?[.composerPolicy] }
+    /// The app's reply model.
+    package var replies: (any ReplyModel)? { registry?[.replyModel] }
+    /// The app's feed policy.
+    package var feed: (any FeedPolicy)? { registry?[.feedPolicy] }
+    /// The app's post layout.
+    package var layout: (any PostLayout)? { registry?[.postLayout] }
+
+    /// Whether replies are comments (text only, no photo picker) rather than threaded posts.
+    package var repliesAreComments: Bool { replies?.style == .comments }
+    /// The title of a post's replies screen.
+    package var threadTitle: String { repliesAreComments ? "Comments" : "Thread" }
+    /// The reply composer's title: the reply model's noun, capitalized.
+    package var replyTitle: String { Self.capitalized(replies?.noun ?? "reply") }
+    /// Whether the home feed shows text-only posts.
+    package var showsTextPosts: Bool { feed?.shows(.text) ?? true }
+    /// Whether a reply in the home feed is shown under its parent.
+    package var showsReplyParent: Bool { feed?.showsReplyParent ?? false }
+    /// Whether a new post needs a photo.
+    package var requiresPhoto: Bool { composer?.media == .required }
+    /// Whether a new post can carry photos at all.
+    package var takesPhotos: Bool { composer.map { $0.media != .forbidden } ?? true }
+    /// The longest text a post may have.
+    package var textLimit: Int { composer?.textLimit ?? 0 }
+    /// What the composer says when a post has text and no photo, if that is refused.
+    package var missingPhotoMessage: String? {
+        guard requiresPhoto, case .rejected(let reason)? = composer?.check(text: "words", attachmentCount: 0)
+        else { return nil }
+        return "✕ " + reason
+    }
+    /// The title bar's start: the branding's glyph and name.
+    package var titlePrefix: String {
+        guard let branding = registry?[.branding] else { return id }
+        return branding.logoGlyph + " " + branding.appName
+    }
+    /// How the viewer's own reply "Nice one" is drawn in the thread: a comment is the author's
+    /// handle and its text on one line; a threaded reply is a post under a threadline, its header
+    /// first.
+    package var ownReplyLine: String {
+        repliesAreComments ? "ada Nice one" : "┃ A Ada Abbott @ada · now"
+    }
+
+    private static func capitalized(_ word: String) -> String {
+        word.prefix(1).uppercased() + word.dropFirst()
+    }
 }

@@ -1,17 +1,16 @@
+import AllApps
 import AppRuntime
 import CommandLineKit
 import Composition
 import Features
 import Foundation
 import MediaModel
-import PrismApp
 import Sockets
-import StrandApp
 import Testing
 
 /// Each app as shipped: its embedded manifest, its catalog, its own providers.
 @Suite struct AppCompositionTests {
-    static let apps = [Prism.definition, Strand.definition]
+    static let apps = AllApps.definitions
 
     @Test(arguments: apps)
     func embeddedManifest_isValidAgainstTheAppsCatalog(app: AppDefinition) throws {
@@ -35,20 +34,19 @@ import Testing
         #expect(composition.registry[.branding].appName == (try app.manifest.decode().displayName))
     }
 
-    @Test func theTwoApps_differOnlyThroughTheirSockets() throws {
-        let prism = try AppHost.compose(Prism.definition).registry
-        let strand = try AppHost.compose(Strand.definition).registry
-        #expect(prism[.composerPolicy].media == .required)
-        #expect(strand[.composerPolicy].media == .optional)
-        #expect(!prism[.feedPolicy].shows(.text))
-        #expect(strand[.feedPolicy].shows(.text))
-        #expect(prism[.replyModel].style == .comments)
-        #expect(strand[.replyModel].style == .threadedPosts)
-        #expect(
-            prism[.postLayout].rows.firstIndex(of: .media)! < prism[.postLayout].rows.firstIndex(of: .text)!)
-        #expect(
-            strand[.postLayout].rows.firstIndex(of: .text)! < strand[.postLayout].rows.firstIndex(of: .media)!
-        )
+    /// What an app is comes from its providers: its registry's contracts are the ones its own
+    /// catalog's providers make, so two apps differ exactly where their manifests bind different
+    /// providers.
+    @Test(arguments: apps)
+    func theAppsContracts_areItsProviders(app: AppDefinition) throws {
+        let registry = try AppHost.compose(app).registry
+        let layout = registry[.postLayout]
+        #expect(Set(layout.rows).count == layout.rows.count, "a post layout lists each row once")
+        #expect(registry[.composerPolicy].textLimit > 0)
+        #expect(!registry[.tabs].tabs.isEmpty)
+        for (socket, provider) in registry.providers {
+            #expect(app.catalog.provider(provider)?.socket.id == socket, "\(app.id): \(socket) ← \(provider)")
+        }
     }
 
     @Test(arguments: apps)

@@ -3,15 +3,17 @@ import Backend
 import Composition
 import Features
 import Foundation
-import PrismApp
-import StrandApp
+import Sockets
 import Testing
 
-/// The behaviors each app demonstrates in headless mode (issue 6), one script each.
+/// The behaviors each kind of app demonstrates in headless mode, one script each, run for every
+/// app whose registry says it is of that kind.
 @Suite @MainActor struct HeadlessBehaviorTests {
-    // MARK: Strand
+    // MARK: A text-first app: text posts, replies under their parents
 
-    @Test func strandHome_showsTextPostsFirstClassAndRepliesUnderTheirParentWithThreadlines() async throws {
+    @Test(arguments: ShippedApp.all.filter { $0.showsTextPosts && $0.showsReplyParent })
+    func home_showsTextPostsFirstClassAndRepliesUnderTheirParentWithThreadlines(app: ShippedApp) async throws
+    {
         let directories = try TestDirectories.make()
         let server = try directories.openBackend()
         let parent = try await BackendFixtures.post(on: server, as: "grace", text: "Which editor do you use?")
@@ -20,7 +22,7 @@ import Testing
         server.close()
 
         let run = await HeadlessHarness.run(
-            Strand.definition, script: "wait\nframe\n", directories: directories)
+            app.definition, script: "wait\nframe\n", directories: directories)
 
         #expect(run.status == 0)
         let frame = run.lastFrame
@@ -33,11 +35,13 @@ import Testing
         #expect(frame.contains(" G Grace Baker @grace · now\n Which editor do you use?\n ♡ 0   ↩ 1   ↻ 0"))
     }
 
-    // MARK: Prism
+    // MARK: A photo-first app: photos first, captions under them, comments
 
-    @Test func prismHome_showsPhotosAsArtWithCaptionsUnderThemAndCarouselPositions() async throws {
+    @Test(
+        arguments: ShippedApp.all.filter { !$0.showsTextPosts && $0.layout?.captionLeadsWithAuthor == true })
+    func home_showsPhotosAsArtWithCaptionsUnderThemAndCarouselPositions(app: ShippedApp) async throws {
         let run = await HeadlessHarness.run(
-            Prism.definition, script: "wait\nframe\n", directories: try TestDirectories.make())
+            app.definition, script: "wait\nframe\n", directories: try TestDirectories.make())
 
         #expect(run.status == 0)
         let lines = run.lastFrame.split(separator: "\n").map(String.init)
@@ -47,22 +51,20 @@ import Testing
         #expect(run.lastFrame.contains("◂ 1/3 ▸"))
     }
 
-    @Test func prismHome_leavesTextOnlyPostsOutButStrandShowsThem() async throws {
+    @Test(arguments: ShippedApp.all)
+    func home_showsTextOnlyPostsWhenItsFeedPolicySays(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let server = try directories.openBackend()
         try await BackendFixtures.post(on: server, as: "grace", text: "Words only, no photo.")
         server.close()
 
-        let prism = await HeadlessHarness.run(
-            Prism.definition, script: "wait\nframe\n", directories: directories)
-        let strand = await HeadlessHarness.run(
-            Strand.definition, script: "wait\nframe\n", directories: directories.sibling())
+        let run = await HeadlessHarness.run(app.definition, script: "wait\nframe\n", directories: directories)
 
-        #expect(!prism.lastFrame.contains("Words only, no photo."))
-        #expect(strand.lastFrame.contains("Words only, no photo."))
+        #expect(run.lastFrame.contains("Words only, no photo.") == app.showsTextPosts, "\(run.lastFrame)")
     }
 
-    @Test func prismThread_showsCommentsUnderThePost() async throws {
+    @Test(arguments: ShippedApp.all.filter(\.repliesAreComments))
+    func thread_showsCommentsUnderThePost(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let server = try directories.openBackend()
         let photo = try await BackendFixtures.post(
@@ -71,10 +73,10 @@ import Testing
         server.close()
 
         let run = await HeadlessHarness.run(
-            Prism.definition, script: "wait\nkey enter\nwait\nframe\n", directories: directories)
+            app.definition, script: "wait\nkey enter\nwait\nframe\n", directories: directories)
 
         let frame = run.lastFrame
-        #expect(frame.contains("◈ Prism · Comments"))
+        #expect(frame.contains(app.titlePrefix + " · Comments"))
         #expect(frame.contains("grace Harbor at dawn"))
         #expect(frame.contains("  donald Lovely light!"))
     }

@@ -7,7 +7,7 @@ import Testing
 @Suite @MainActor struct ComposerScenarios {
     @Test(arguments: ShippedApp.all)
     func aPostBreakingTheAppsRules_isRejectedWithTheReasonAndKeepsTheText(app: ShippedApp) async throws {
-        // Prism: text without a photo. Strand: one character over the limit.
+        // An app that needs a photo: text without one. Any other: one character over the limit.
         let text = app.requiresPhoto ? "No photo here" : String(repeating: "x", count: app.textLimit + 1)
         let expected =
             app.missingPhotoMessage ?? "✕ text is 1 character over the limit of \(app.textLimit)"

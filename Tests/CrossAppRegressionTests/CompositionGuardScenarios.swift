@@ -66,10 +66,11 @@ import Wire
 
     @Test func aNewRequiredSocket_failsTheAppThatDoesNotFillIt() throws {
         let socket = Socket<any Theme>.required("storyRing", summary: "a test socket")
-        let filler = Provider(id: "\(ShippedApp.strand.id).storyRing", fills: socket) { _ in StandardTheme() }
+        let filling = try #require(ShippedApp.all.first)
+        let filler = Provider(id: "\(filling.id).storyRing", fills: socket) { _ in StandardTheme() }
         // Only one app's catalog gets a provider, and only its manifest binds it.
         for app in ShippedApp.all {
-            let fills = app.id == ShippedApp.strand.id
+            let fills = app.id == filling.id
             var catalog = Catalog.merging([app.definition.catalog, Catalog(sockets: [socket.descriptor])])
             var manifest = try app.definition.manifest.decode()
             if fills {

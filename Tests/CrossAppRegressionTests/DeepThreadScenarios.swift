@@ -11,10 +11,11 @@ import TerminalUI
 import Testing
 import Wire
 
-/// Each app's own thread, driven deep: a reply to a reply to a reply to a post. Strand threads
-/// replies, so the deepest one opens under every post it answers, root first, and a reply to any
-/// of them answers that one. Prism shows a post's comments flat, so its Comments list the post's
-/// own comments and a comment always answers the post. Frames are checked whole (every row of the
+/// Each app's own thread, driven deep: a reply to a reply to a reply to a post. An app whose reply
+/// model threads replies opens the deepest one under every post it answers, root first, and a
+/// reply to any of them answers that one. An app whose replies are comments shows a post's
+/// comments flat, so its Comments list the post's own comments and a comment always answers the
+/// post. Frames are checked whole (every row of the
 /// screen) at four sizes, against goldens.
 @Suite @MainActor struct DeepThreadScenarios {
     /// The sizes the whole screen is kept at: the usual terminal, a larger one, a small one and a
@@ -108,8 +109,8 @@ import Wire
         }
     }
 
-    @Test func strand_theDeepestReply_opensUnderEveryPostItAnswers_rootFirst() async throws {
-        let app = ShippedApp.strand
+    @Test(arguments: ShippedApp.all.filter { !$0.repliesAreComments })
+    func threaded_theDeepestReply_opensUnderEveryPostItAnswers_rootFirst(app: ShippedApp) async throws {
         let (directories, ids) = try await Self.prepare()
         let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
         defer { Task { await session.stop() } }
@@ -164,8 +165,8 @@ import Wire
         #expect(shell.context.mutations.pending.isEmpty && shell.context.mutations.failed.isEmpty)
     }
 
-    @Test func prism_aPostsCommentsAreFlat_andACommentAnswersThePost() async throws {
-        let app = ShippedApp.prism
+    @Test(arguments: ShippedApp.all.filter(\.repliesAreComments))
+    func comments_aPostsCommentsAreFlat_andACommentAnswersThePost(app: ShippedApp) async throws {
         let (directories, ids) = try await Self.prepare()
         let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
         defer { Task { await session.stop() } }

@@ -38,7 +38,7 @@ import Testing
         let context = try #require(session.shell?.context)
 
         // When the first page has arrived, then it holds as many entries as the app's feed policy
-        // asks for (Prism's pages are smaller than Strand's)
+        // asks for (apps ask for pages of different sizes)
         let pageSize = context.registry.with(.feedPolicy) { $0.pageSize }
         #expect(try context.feedCache.count == pageSize, "\(app.id)'s first page")
     }

@@ -133,14 +133,20 @@ import Testing
     }
 }
 
-/// The oracle holds each app to its own rules: the other app's screens, judged by them, fail.
+/// The oracle holds each app to its own rules: another kind of app's screens, judged by them, fail.
+/// The apps are chosen by what their registries say (a feed with text posts or without, threaded
+/// replies or comments).
 @Suite @MainActor struct OracleAppRulesScenarios {
     @Test func aTextFirstHome_judgedByThePhotoFirstRules_isReported() async throws {
+        let textFirst = try #require(ShippedApp.first { $0.showsTextPosts }, "an app whose feed shows text")
+        let photoFirst = try #require(ShippedApp.first { !$0.showsTextPosts }, "an app whose feed does not")
         let (session, _) = try await HeadlessHarness.session(
-            ShippedApp.strand.definition, directories: try TestDirectories.make(), oracle: false)
-        let found = await ScreenOracle(app: .prism).violations(in: session, settled: true)
-        #expect(found.contains { $0.contains("prism shows a text-only post on its home feed") }, "\(found)")
-        #expect(await ScreenOracle(app: .strand).violations(in: session, settled: true) == [])
+            textFirst.definition, directories: try TestDirectories.make(), oracle: false)
+        let found = await ScreenOracle(app: photoFirst).violations(in: session, settled: true)
+        #expect(
+            found.contains { $0.contains("\(photoFirst.id) shows a text-only post on its home feed") },
+            "\(found)")
+        #expect(await ScreenOracle(app: textFirst).violations(in: session, settled: true) == [])
         await session.stop()
     }
 
@@ -151,16 +157,18 @@ import Testing
             on: server, as: "grace", text: "Tide pools at noon", attachmentsJSON: BackendFixtures.photoJSON)
         try await BackendFixtures.reply(on: server, as: "mary", to: post, text: "Lovely light")
         server.close()
+        let threaded = try #require(ShippedApp.first { !$0.repliesAreComments && $0.showsTextPosts })
+        let comments = try #require(ShippedApp.first { $0.repliesAreComments })
         let (session, _) = try await HeadlessHarness.session(
-            ShippedApp.strand.definition, directories: directories, oracle: false)
+            threaded.definition, directories: directories, oracle: false)
         let feed = try #require(session.shell?.currentScreen as? FeedScreen)
         #expect(feed.postList.selectedItem?.media.text == "Tide pools at noon")
         _ = session.shell?.handle(.enter)
         await session.settle()
         #expect(session.shell?.currentScreen is ThreadScreen)
-        let found = await ScreenOracle(app: .prism).violations(in: session, settled: true)
+        let found = await ScreenOracle(app: comments).violations(in: session, settled: true)
         #expect(found.contains { $0.contains("draws a reply as a threaded post") }, "\(found)")
-        #expect(await ScreenOracle(app: .strand).violations(in: session, settled: true) == [])
+        #expect(await ScreenOracle(app: threaded).violations(in: session, settled: true) == [])
         await session.stop()
     }
 }

@@ -8,6 +8,7 @@ import MediaModel
 import Mutations
 import PhotoTesting
 import ServerAPI
+import Sockets
 import Storage
 import Testing
 import Wire
@@ -58,22 +59,23 @@ import Wire
         }
     }
 
-    @Test func aPostWithTwoPhotosFromDiskInPrism_isOneCarouselInBothAppsFeeds() async throws {
-        // Given Prism, and a JPEG and a PNG on disk
+    @Test(arguments: ShippedApp.all.filter(\.takesPhotos))
+    func aPostWithTwoPhotosFromDisk_isOneCarouselInEveryAppsFeed(app: ShippedApp) async throws {
+        // Given an app that takes photos, and a JPEG and a PNG on disk
         let directories = try TestDirectories.make()
         let picked = try Self.pickedPhotos()
-        let (prism, _) = try await HeadlessHarness.session(
-            ShippedApp.prism.definition, directories: directories)
-        let shell = try #require(prism.shell)
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories)
+        let shell = try #require(session.shell)
         let uploads = directories.data + "/uploads"
 
         // When the person posts them with a caption, offline
         shell.context.faultControl?.setFaultProfile(.offline)
-        prism.networkDidChange()
+        session.networkDidChange()
         let text = "Two from the harbour walk"
         let accepted = shell.context.actions?.submit(Draft(text: text, files: picked))
         #expect(accepted == true)
-        await prism.settle()
+        await session.settle()
 
         // Then the post shows at once, before the server has it, with the photos' true sizes and
         // small renditions decoded from the copies, which are in the data directory
@@ -95,43 +97,56 @@ import Wire
         // And once sent, the server's truth is one carousel of two stored photos, and the copies
         // are gone
         shell.context.faultControl?.setFaultProfile(.perfect)
-        prism.networkDidChange()
-        await prism.settle()
+        session.networkDidChange()
+        await session.settle()
         #expect(shell.context.mutations.pending.isEmpty && shell.context.mutations.failed.isEmpty)
-        let server = try #require(prism.app?.service(.embeddedBackend)?.embeddedTransport?.server)
-        let inPrism = try #require(feed.items.first { $0.media.text == text }?.media)
+        let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
+        let inApp = try #require(feed.items.first { $0.media.text == text }?.media)
         let uploaded = try Self.newestPhotoIDs(2, on: server)
-        #expect(Self.photoIDs(inPrism) == uploaded, "Prism's feed shows the server's post")
-        let stored = try await Self.serverPost(inPrism.id, on: server)
+        #expect(Self.photoIDs(inApp) == uploaded, "\(app.id)'s feed shows the server's post")
+        let stored = try await Self.serverPost(inApp.id, on: server)
         #expect(Self.photoIDs(stored) == uploaded)
         #expect(PhotoBytes.files(in: uploads).isEmpty, "copies left: \(PhotoBytes.files(in: uploads))")
-        await prism.stop()
+        await session.stop()
 
-        // And Strand, on the same server, shows the post in its feed with the text first
-        let (strand, _) = try await HeadlessHarness.session(
-            ShippedApp.strand.definition, directories: directories.sibling())
-        defer { Task { await strand.stop() } }
-        let strandFeed = try #require(strand.shell?.currentScreen as? FeedScreen)
-        let inStrand = try #require(strandFeed.items.first { $0.media.text == text }?.media)
-        #expect(Self.photoIDs(inStrand) == uploaded)
-        let frame = HeadlessHarness.frame(of: strand)
-        let rows = frame.split(separator: "\n").map(String.init)
-        let textRow = try #require(rows.firstIndex { $0.contains(text) }, "\(frame)")
-        let artRow = try #require(rows.firstIndex { $0.contains("▀") || $0.contains("▄") }, "\(frame)")
-        #expect(artRow == textRow + 1, "Strand puts the text first, the photo under it:\n\(frame)")
-        #expect(
-            rows[artRow...].first { $0.contains("◂") }?.contains("◂ 1/2 ▸") == true,
-            "a carousel of two:\n\(frame)")
+        // And every other app whose feed shows photos, on the same server, shows the post as a
+        // carousel of two, with the text first when its layout puts the text above the media
+        for other in ShippedApp.all where other.id != app.id && other.feed?.shows(.carousel) == true {
+            let (reader, _) = try await HeadlessHarness.session(
+                other.definition, directories: directories.sibling())
+            let readerFeed = try #require(reader.shell?.currentScreen as? FeedScreen)
+            let inReader = try #require(
+                readerFeed.items.first { $0.media.text == text }?.media, "\(other.id)")
+            #expect(Self.photoIDs(inReader) == uploaded, "\(other.id)")
+            let frame = HeadlessHarness.frame(of: reader)
+            await reader.stop()
+            let rows = frame.split(separator: "\n").map(String.init)
+            let textRow = try #require(rows.firstIndex { $0.contains(text) }, "\(frame)")
+            let artRow = try #require(rows.firstIndex { $0.contains("▀") || $0.contains("▄") }, "\(frame)")
+            let rowsOfPost = other.layout?.rows ?? []
+            if let textIndex = rowsOfPost.firstIndex(of: .text),
+                let mediaIndex = rowsOfPost.firstIndex(of: .media),
+                textIndex + 1 == mediaIndex
+            {
+                #expect(
+                    artRow == textRow + 1, "\(other.id) puts the text first, the photo under it:\n\(frame)")
+            }
+            #expect(
+                rows[artRow...].first { $0.contains("◂") }?.contains("◂ 1/2 ▸") == true,
+                "a carousel of two in \(other.id):\n\(frame)")
+        }
     }
 
-    @Test(arguments: ["words.txt", "cut.jpg", "missing.jpg"])
-    func aFileThatIsNotAPhoto_isRefusedAtSubmit_andNothingIsPostedOrCopied(name: String) async throws {
-        // Given Prism, and a picked file that cannot be posted
+    @Test(arguments: ShippedApp.all.filter(\.takesPhotos), ["words.txt", "cut.jpg", "missing.jpg"])
+    func aFileThatIsNotAPhoto_isRefusedAtSubmit_andNothingIsPostedOrCopied(app: ShippedApp, name: String)
+        async throws
+    {
+        // Given an app that takes photos, and a picked file that cannot be posted
         let directories = try TestDirectories.make()
-        let (prism, _) = try await HeadlessHarness.session(
-            ShippedApp.prism.definition, directories: directories)
-        defer { Task { await prism.stop() } }
-        let shell = try #require(prism.shell)
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
         let jpeg = try PhotoBytes.jpeg(width: 800, height: 600)
         let folder = try TestPhotos.folder()
         let good = try PhotoBytes.write(jpeg, named: "good.jpg", in: folder)
@@ -146,11 +161,11 @@ import Wire
         // When the person posts it after a good photo
         let accepted = shell.context.actions?.submit(
             Draft(text: "Should not go", files: [PickedPhoto(path: good), PickedPhoto(path: path)]))
-        await prism.settle()
+        await session.settle()
 
         // Then the draft is refused, saying which file and why; nothing is journaled or copied
         #expect(accepted == false)
-        let status = DeleteScenarios.status(HeadlessHarness.frame(of: prism))
+        let status = DeleteScenarios.status(HeadlessHarness.frame(of: session))
         let expected =
             switch name {
             case "words.txt":
@@ -163,14 +178,15 @@ import Wire
         #expect(PhotoBytes.files(in: directories.data + "/uploads").isEmpty)
     }
 
-    @Test func photosTooBigTogetherForOnePost_areRefusedAtSubmit_andTheDraftIsKept() async throws {
-        // Given Prism and four photos of 9.5 MB each: each within the 10 MB a photo may be, but
+    @Test(arguments: ShippedApp.all.filter(\.takesPhotos))
+    func photosTooBigTogetherForOnePost_areRefusedAtSubmit_andTheDraftIsKept(app: ShippedApp) async throws {
+        // Given an app that takes photos and four photos of 9.5 MB each: each within the 10 MB a photo may be, but
         // together over what one post carries (as base64, about 50 MB against the server's 40)
         let directories = try TestDirectories.make()
-        let (prism, _) = try await HeadlessHarness.session(
-            ShippedApp.prism.definition, directories: directories)
-        defer { Task { await prism.stop() } }
-        let shell = try #require(prism.shell)
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
         let folder = try TestPhotos.folder()
         let big = try PhotoBytes.jpeg(width: 640, height: 480, paddedTo: 19 << 19)
         let files = try (1...4).map { try PhotoBytes.write(big, named: "big\($0).jpg", in: folder) }
@@ -179,12 +195,12 @@ import Wire
         // When the person posts them together
         let accepted = shell.context.actions?.submit(
             Draft(text: "Four big ones", files: files.map { PickedPhoto(path: $0) }))
-        await prism.settle()
+        await session.settle()
 
         // Then the post is refused at once, saying so in a person's words, and nothing is
         // journaled, copied or sent (the draft stays with the composer)
         #expect(accepted == false)
-        let status = DeleteScenarios.status(HeadlessHarness.frame(of: prism))
+        let status = DeleteScenarios.status(HeadlessHarness.frame(of: session))
         #expect(
             status.hasPrefix("✕ cannot post these 4 photos together: they come to 50.7 MB as sent"),
             "status: \(status)")
@@ -197,18 +213,19 @@ import Wire
                 Draft(text: "Three big ones", files: files.prefix(3).map { PickedPhoto(path: $0) })) == true)
     }
 
-    @Test func aCopyMissingAtSendTime_failsTheChangeWithAClearMessage() async throws {
+    @Test(arguments: ShippedApp.all.filter(\.takesPhotos))
+    func aCopyMissingAtSendTime_failsTheChangeWithAClearMessage(app: ShippedApp) async throws {
         // Given a photo post waiting offline, whose copy then disappears
         let directories = try TestDirectories.make()
-        let (prism, _) = try await HeadlessHarness.session(
-            ShippedApp.prism.definition, directories: directories, width: 140)
-        defer { Task { await prism.stop() } }
-        let shell = try #require(prism.shell)
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, width: 140)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
         shell.context.faultControl?.setFaultProfile(.offline)
-        prism.networkDidChange()
+        session.networkDidChange()
         let picked = try Self.pickedPhotos()
         #expect(shell.context.actions?.submit(Draft(text: "Gone before sending", files: [picked[0]])) == true)
-        await prism.settle()
+        await session.settle()
         let copies = PhotoBytes.files(in: directories.data + "/uploads")
         #expect(copies.count == 1)
         for copy in copies {
@@ -217,8 +234,8 @@ import Wire
 
         // When the network is back and it is sent
         shell.context.faultControl?.setFaultProfile(.perfect)
-        prism.networkDidChange()
-        await prism.settle()
+        session.networkDidChange()
+        await session.settle()
 
         // Then the change failed (nothing crashed), and Sync says why and what to do
         let manager = shell.context.mutations
@@ -234,19 +251,22 @@ import Wire
             "without the advice meant for a programmer")
     }
 
-    @Test func aColdStartAfterTheUploadReachedTheServer_losesNothingAndStoresNothingTwice() async throws {
+    @Test(arguments: ShippedApp.all.filter(\.takesPhotos))
+    func aColdStartAfterTheUploadReachedTheServer_losesNothingAndStoresNothingTwice(app: ShippedApp)
+        async throws
+    {
         // Given a photo post journaled while offline
         let directories = try TestDirectories.make()
-        let (prism, _) = try await HeadlessHarness.session(
-            ShippedApp.prism.definition, directories: directories)
-        let shell = try #require(prism.shell)
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories)
+        let shell = try #require(session.shell)
         shell.context.faultControl?.setFaultProfile(.offline)
-        prism.networkDidChange()
+        session.networkDidChange()
         let text = "Sent once, whatever happens"
         #expect(shell.context.actions?.submit(Draft(text: text, files: try Self.pickedPhotos())) == true)
-        await prism.settle()
+        await session.settle()
         let record = try #require(shell.context.mutations.pending.first)
-        let server = try #require(prism.app?.service(.embeddedBackend)?.embeddedTransport?.server)
+        let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
 
         // When its upload reaches the server (as a first attempt would) and the app dies before
         // the answer, then starts cold with the network back
@@ -255,16 +275,16 @@ import Wire
             bearerToken: server.testToken(forHandle: BackendSeed.firstHandle))
         let first = await server.handle(request)
         #expect(first.status == 201)
-        try await prism.restart {}
-        prism.shell?.context.faultControl?.setFaultProfile(.perfect)
-        prism.networkDidChange()
-        await prism.settle()
-        defer { Task { await prism.stop() } }
+        try await session.restart {}
+        session.shell?.context.faultControl?.setFaultProfile(.perfect)
+        session.networkDidChange()
+        await session.settle()
+        defer { Task { await session.stop() } }
 
         // Then the resent change is the same post: two photos stored once, the copies gone
-        let manager = try #require(prism.shell?.context.mutations)
+        let manager = try #require(session.shell?.context.mutations)
         #expect(manager.pending.isEmpty && manager.failed.isEmpty)
-        let restarted = try #require(prism.app?.service(.embeddedBackend)?.embeddedTransport?.server)
+        let restarted = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
         let id = try #require(manager.serverID(of: record.token))
         let uploaded = try Self.newestPhotoIDs(2, on: restarted)
         #expect(

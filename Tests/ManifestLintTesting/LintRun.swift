@@ -1,9 +1,8 @@
+import AllApps
 import CommandLineKit
 import Composition
 import Foundation
 import ManifestLint
-import PrismApp
-import StrandApp
 
 /// `manifest-lint` run in process against the repository or a scratch copy of its manifests,
 /// for the manifest-lint tests and the security suite's hostile manifests.
@@ -15,8 +14,8 @@ public enum LintRun {
         return url.path
     }()
 
-    /// Both apps' definitions, as the tool checks them.
-    public static let apps = [Prism.definition, Strand.definition]
+    /// Every app's definition, as the tool checks them.
+    public static let apps = AllApps.definitions
 
     /// Runs the command with `arguments` in `directory`: its exit status, output and errors.
     public static func run(_ arguments: [String], in directory: String = packageRoot) -> (
@@ -24,20 +23,25 @@ public enum LintRun {
     ) {
         let output = CapturedTextOutput()
         let status = LintCommand.run(
-            arguments: arguments, apps: apps, output: output, currentDirectory: directory)
+            arguments: arguments, apps: apps, registeredIn: AllApps.registeredIn, output: output,
+            currentDirectory: directory)
         return (status, output.output, output.error)
     }
 
-    /// A scratch package root holding the repository's manifests with one file replaced.
-    public static func scratchPackage(strandManifest: String) throws -> String {
+    /// A scratch package root holding the repository's manifests, every app's, with `app`'s
+    /// replaced by `manifest`.
+    public static func scratchPackage(replacing app: String, with manifest: String) throws -> String {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
             .path
         try FileManager.default.createDirectory(
             atPath: "\(root)/Manifests", withIntermediateDirectories: true)
         try Data().write(to: URL(fileURLWithPath: "\(root)/Package.swift"))
-        try FileManager.default.copyItem(
-            atPath: "\(packageRoot)/Manifests/prism.json", toPath: "\(root)/Manifests/prism.json")
-        try Data(strandManifest.utf8).write(to: URL(fileURLWithPath: "\(root)/Manifests/strand.json"))
+        for name in try FileManager.default.contentsOfDirectory(atPath: "\(packageRoot)/Manifests")
+        where name.hasSuffix(".json") && name != "\(app).json" {
+            try FileManager.default.copyItem(
+                atPath: "\(packageRoot)/Manifests/\(name)", toPath: "\(root)/Manifests/\(name)")
+        }
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: "\(root)/Manifests/\(app).json"))
         return root
     }
 }

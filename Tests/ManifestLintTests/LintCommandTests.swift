@@ -26,7 +26,7 @@ import Testing
 
     /// A scratch package root holding the repository's manifests with one file replaced.
     func scratchPackage(strandManifest: String) throws -> String {
-        try LintRun.scratchPackage(strandManifest: strandManifest)
+        try LintRun.scratchPackage(replacing: "strand", with: strandManifest)
     }
 
     @Test func cleanRepository_exitsZero() {
@@ -127,18 +127,23 @@ import Testing
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("socket") == true)
         let tabs = try #require(lines.first { $0.hasPrefix("tabs ") })
-        #expect(tabs.split(separator: " ").suffix(2) == ["prism.tabs", "strand.tab"])
+        let columns = LintRun.apps.map { $0.id == "strand" ? "strand.tab" : "\($0.id).tabs" }
+        #expect(tabs.split(separator: " ").suffix(columns.count).map(String.init) == columns)
     }
 
-    @Test func matrix_showsEachAppsProviders() {
+    @Test func matrix_showsEachAppsProviders() throws {
         let (status, output, _) = run(["matrix"])
         #expect(status == 0)
         let lines = output.split(separator: "\n").map {
             $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         }
-        #expect(lines.first == ["socket", "requirement", "prism", "strand"])
-        #expect(lines.contains(["theme", "optional", "prism.theme", "(default)"]))
-        #expect(lines.contains(["onboarding", "optional", "(default)", "strand.onboarding"]))
+        #expect(lines.first == ["socket", "requirement"] + LintRun.apps.map(\.id))
+        for app in LintRun.apps {
+            let composed = try? AppHost.compose(app)
+            let column = try #require(lines.first?.firstIndex(of: app.id))
+            let tabs = try #require(lines.first { $0.first == "tabs" })
+            #expect(tabs[column] == composed?.registry.providers["tabs"], "\(app.id)'s column")
+        }
     }
 
     @Test func graph_printsTextAndDot() {

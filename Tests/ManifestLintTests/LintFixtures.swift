@@ -1,9 +1,8 @@
+import AllApps
 import Composition
 import Foundation
 import ManifestLint
 import ManifestLintTesting
-import PrismApp
-import StrandApp
 import Testing
 
 enum LintFixtures {
@@ -18,9 +17,11 @@ enum LintFixtures {
         return url.path
     }
 
-    /// The diagnostics of checking a fixture directory against Strand alone.
+    /// The diagnostics of checking a fixture directory against Strand alone: the fixtures are
+    /// copies of Strand's manifest, each broken one way.
     static func strandProblems(_ fixture: String) throws -> [String] {
-        let result = ManifestCheck(apps: [Strand.definition]).run(
+        let strand = try #require(AllApps.definition(id: "strand"))
+        let result = ManifestCheck(apps: [strand]).run(
             directory: try directory(fixture), displayDirectory: "Manifests")
         return result.diagnostics.map(\.description)
     }

@@ -390,7 +390,18 @@ import Testing
             return words.count == 2 && words[0] == "import" ? String(words[1]) : nil
         }
         #expect(imports == ["Composition"])
-        #expect(PackageGraphCheck.generatedImports == ["ManifestEmbedder": ["Composition"]])
+        #expect(PackageGraphCheck.generatedImports["ManifestEmbedder"] == ["Composition"])
+    }
+
+    @Test func generatedImports_areTheImportsOfAppIndexsOutput() throws {
+        // app-index writes Composition's import, then one import per app library it is given.
+        let source = try String(
+            contentsOfFile: "\(LintFixtures.packageRoot)/tools/app-index/main.swift", encoding: .utf8)
+        #expect(source.contains(#"import Composition\n""#))
+        #expect(source.contains(#"for library in libraries { text += "import \(library)\n" }"#))
+        #expect(PackageGraphCheck.generatedImports["AppIndex"] == ["Composition"])
+        #expect(PackageGraphCheck.pluginsImportingApps == ["AppIndex"])
+        #expect(Set(PackageGraphCheck.generatedImports.keys) == ["ManifestEmbedder", "AppIndex"])
     }
 }
 

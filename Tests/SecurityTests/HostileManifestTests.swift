@@ -14,7 +14,7 @@ import Testing
     func lint(strandManifest transform: (String) -> String) throws -> (Int32, String) {
         let original = try String(
             contentsOfFile: "\(LintRun.packageRoot)/Manifests/strand.json", encoding: .utf8)
-        let root = try LintRun.scratchPackage(strandManifest: transform(original))
+        let root = try LintRun.scratchPackage(replacing: "strand", with: transform(original))
         defer { try? FileManager.default.removeItem(atPath: root) }
         let (status, output, error) = LintRun.run(["--skip-package-graph"], in: root)
         return (status, output + error)

@@ -11,7 +11,7 @@ public enum LintCommand {
         command: "manifest-lint",
         summary: """
             Validates Manifests/*.json against each app's catalog (the same validator the apps run at
-            launch), checks the package graph (no shared module depends on an app, no app on another,
+            launch) and each app's composer against the backend's limits, checks the package graph (no shared module depends on an app, no app on another,
             modules only on the layers beneath them), that every target imports exactly the package
             targets it declares (an undeclared import or an unused dependency is an error), that no
             source under Modules/ or Sockets/ names an app, and that nothing an app is built from
@@ -44,11 +44,14 @@ public enum LintCommand {
             exit status: 0 clean, 1 when problems were found, 2 on a usage error.
             """)
 
-    /// Runs the command. Returns the exit status.
+    /// Runs the command for `apps`, which are registered in `registeredIn` (said in messages about
+    /// an app the list does not have). Returns the exit status.
     public static func run(
-        arguments: [String], apps: [AppDefinition], output: any TextOutput = StandardTextOutput(),
+        arguments: [String], apps: [AppDefinition], registeredIn: String? = nil,
+        output: any TextOutput = StandardTextOutput(),
         currentDirectory: String = FileManager.default.currentDirectoryPath
     ) -> Int32 {
+        let check = ManifestCheck(apps: apps, registeredIn: registeredIn)
         let parsed: ParsedArguments
         do {
             parsed = try spec.parse(arguments)
@@ -81,16 +84,16 @@ public enum LintCommand {
         case "check":
             guard format != "dot" else { return usage("--format dot applies to `graph` only") }
             guard parsed.value("app") == nil else { return usage("--app applies to `graph` only") }
-            return check(parsed, root: root, apps: apps, json: format == "json", output: output)
+            return self.check(parsed, root: root, check: check, json: format == "json", output: output)
         case "matrix":
             guard format == "text" else { return usage("`matrix` prints text only") }
-            return matrix(root: root, apps: apps, output: output)
+            return matrix(root: root, check: check, output: output)
         case "graph":
             guard format != "json" else { return usage("`graph` prints text or dot") }
             guard let name = parsed.value("app") else {
                 return usage("`graph` needs --app NAME (apps: \(apps.map(\.id).joined(separator: ", ")))")
             }
-            return graph(app: name, root: root, apps: apps, dot: format == "dot", output: output)
+            return graph(app: name, root: root, check: check, dot: format == "dot", output: output)
         default:
             return usage(
                 "unknown subcommand '\(subcommand)'\(Suggestion.didYouMean(subcommand, in: ["check", "matrix", "graph"]))"
@@ -112,10 +115,12 @@ public enum LintCommand {
     }
 
     private static func check(
-        _ parsed: ParsedArguments, root: String, apps: [AppDefinition], json: Bool, output: any TextOutput
+        _ parsed: ParsedArguments, root: String, check: ManifestCheck, json: Bool, output: any TextOutput
     ) -> Int32 {
-        var (checked, diagnostics) = ManifestCheck(apps: apps).run(
+        let apps = check.apps
+        var (checked, diagnostics) = check.run(
             directory: "\(root)/Manifests", displayDirectory: "Manifests")
+        diagnostics += composerLimits(root: root, apps: apps)
         if !parsed.has("skip-package-graph") {
             do {
                 let graph: PackageGraphCheck
@@ -158,6 +163,18 @@ public enum LintCommand {
             output.write("manifest-lint: checked \(checked.joined(separator: ", ")): \(summary)\n")
         }
         return errors == 0 ? 0 : 1
+    }
+
+    /// Each app's composer, composed from its manifest on disk, against the backend's limits.
+    private static func composerLimits(root: String, apps: [AppDefinition]) -> [Diagnostic] {
+        apps.flatMap { app -> [Diagnostic] in
+            let shown = "Manifests/\(app.id).json"
+            guard let data = FileManager.default.contents(atPath: "\(root)/\(shown)"),
+                let contents = String(data: data, encoding: .utf8),
+                let manifest = try? Manifest.parse(Array(data), file: shown)
+            else { return [] }
+            return ComposerLimitCheck().run(app: app, manifest: manifest, contents: contents)
+        }
     }
 
     static func jsonReport(checked: [String], diagnostics: [Diagnostic]) -> String {
@@ -205,19 +222,32 @@ public enum LintCommand {
 
     /// The table is printed even when a manifest has errors (they go to standard error, and the
     /// status is 1): it shows what each manifest binds, which is what one fixes an error with. A
-    /// manifest that cannot be read at all has no column.
-    private static func matrix(root: String, apps: [AppDefinition], output: any TextOutput) -> Int32 {
-        let (loaded, failed) = loadManifests(root: root, apps: apps, output: output)
+    /// manifest that cannot be read at all has no column, and says why on standard error; so does
+    /// a manifest or an Apps/ folder of an app the package does not register.
+    private static func matrix(root: String, check: ManifestCheck, output: any TextOutput) -> Int32 {
+        let (loaded, failed) = loadManifests(root: root, apps: check.apps, output: output)
+        let unregistered = unregisteredApps(root: root, check: check)
+        for problem in unregistered { output.writeError("\(problem)\n") }
         if !loaded.isEmpty { output.write(SocketMatrix(apps: loaded).text) }
-        return failed ? 1 : 0
+        return failed || !unregistered.isEmpty ? 1 : 0
+    }
+
+    /// The manifests that name an app the package does not register, and the Apps/ folders that
+    /// are not registered apps: `matrix` and `graph` say so instead of leaving a column out.
+    private static func unregisteredApps(root: String, check: ManifestCheck) -> [Diagnostic] {
+        check.run(directory: "\(root)/Manifests", displayDirectory: "Manifests").diagnostics.filter {
+            $0.code == "unknown-app" || $0.code == "unregistered-app"
+        }
     }
 
     private static func graph(
-        app name: String, root: String, apps: [AppDefinition], dot: Bool, output: any TextOutput
+        app name: String, root: String, check: ManifestCheck, dot: Bool, output: any TextOutput
     ) -> Int32 {
+        let apps = check.apps
         guard let app = apps.first(where: { $0.id == name }) else {
+            let registry = check.registeredIn.map { "; apps are registered in \($0)" } ?? ""
             output.writeError(
-                "\(UsageError(command: spec.command, "unknown app '\(name)'\(Suggestion.didYouMean(name, in: apps.map(\.id))) (apps: \(apps.map(\.id).joined(separator: ", ")))"))\n"
+                "\(UsageError(command: spec.command, "unknown app '\(name)'\(Suggestion.didYouMean(name, in: apps.map(\.id))) (apps: \(apps.map(\.id).joined(separator: ", "))\(registry))"))\n"
             )
             return 2
         }

@@ -13,8 +13,9 @@ import Foundation
 ///   importing line; a declared dependency that no source imports is an error at its line in
 ///   Package.swift.
 /// - A target that uses a build-tool plugin is credited with the imports of the code the plugin
-///   generates (``generatedImports``); a plugin's own dependencies are the tools it runs and are
-///   not checked.
+///   generates (``generatedImports``, and for AppIndex every app library the target depends on:
+///   the list of apps it writes imports each); a plugin's own dependencies are the tools it runs
+///   and are not checked.
 /// - A dependency on an executable target need not be imported: it makes SwiftPM build the
 ///   executable first, for the tests that run it.
 /// - A C target (no Swift sources) uses a dependency when one of its sources includes one of the
@@ -27,7 +28,15 @@ import Foundation
 extension PackageGraphCheck {
     /// The modules the code each build-tool plugin generates imports. ManifestEmbedder's
     /// `BundledManifest.swift` holds an `EmbeddedManifest`, from Composition.
-    public static let generatedImports: [String: Set<String>] = ["ManifestEmbedder": ["Composition"]]
+    /// AppIndex's `AllAppsDefinitions.swift` lists `AppDefinition`s, from Composition, and
+    /// imports the app libraries too (``pluginsImportingApps``).
+    public static let generatedImports: [String: Set<String>] = [
+        "ManifestEmbedder": ["Composition"], "AppIndex": ["Composition"],
+    ]
+
+    /// The plugins whose generated code imports each app library (a target under Apps/) that the
+    /// target using them depends on.
+    public static let pluginsImportingApps: Set<String> = ["AppIndex"]
 
     /// The module a target's sources are imported as: its name with each character that cannot be in
     /// an identifier replaced by `_` (`backend-server` is `backend_server`).
@@ -140,7 +149,13 @@ extension PackageGraphCheck {
             }
         }
         for plugin in target.plugins {
-            for module in Self.generatedImports[plugin, default: []].sorted() {
+            let apps =
+                Self.pluginsImportingApps.contains(plugin)
+                ? target.dependencies.filter {
+                    byModule[Self.moduleName(of: $0)]?.path.hasPrefix("Apps/") == true
+                }
+                : []
+            for module in Self.generatedImports[plugin, default: []].sorted() + apps {
                 guard let imported = byModule[module]?.name, first[imported] == nil else { continue }
                 first[imported] = SourceLocation(file: target.path, line: 1, column: 1)
                 plugins[imported] = plugin

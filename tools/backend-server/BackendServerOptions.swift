@@ -24,7 +24,7 @@ struct BackendServerOptions {
     static let spec = CommandLineSpec(
         command: command,
         summary: """
-            Serves the backend (the data both apps use) over HTTP/1.1, so an app can reach it with
+            Serves the backend (the data the apps use) over HTTP/1.1, so an app can reach it with
             --server instead of running it embedded.
             """,
         options: [
@@ -60,9 +60,9 @@ struct BackendServerOptions {
             .version(),
         ],
         epilogue: """
-            Point an app at it from another terminal:
-              swift run strand --server http://127.0.0.1:8080
-              swift run prism --server http://127.0.0.1:8080
+            Point an app at it from another terminal (<app>: any app's executable, as Package.swift's
+            `apps` list names them, lowercased):
+              swift run <app> --server http://127.0.0.1:8080
 
             \(HTTPFaultProfile.syntax)
 

@@ -93,9 +93,8 @@ let appURL = "http://\(reachable.contains(":") ? "[\(reachable)]" : reachable):\
 var banner = """
     backend-server: serving \(backend.databasePath) (seed \(backend.seed))
     listening on \(server.baseURL)
-    point an app at it from another terminal:
-      swift run strand --server \(appURL)
-      swift run prism --server \(appURL)
+    point an app at it from another terminal (<app>: any app in Package.swift's list):
+      swift run <app> --server \(appURL)
     """
 banner +=
     options.demo

@@ -1,10 +1,10 @@
-// manifest-lint: validates Manifests/ against both apps' catalogs, the package graph and
-// shared sources. See `swift run manifest-lint --help`.
+// manifest-lint: validates Manifests/ against every app's catalog, the package graph and shared
+// sources. See `swift run manifest-lint --help`.
+import AllApps
 import Foundation
 import ManifestLint
-import PrismApp
-import StrandApp
 
 exit(
     LintCommand.run(
-        arguments: Array(CommandLine.arguments.dropFirst()), apps: [Prism.definition, Strand.definition]))
+        arguments: Array(CommandLine.arguments.dropFirst()), apps: AllApps.definitions,
+        registeredIn: AllApps.registeredIn))

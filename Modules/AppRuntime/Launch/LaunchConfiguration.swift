@@ -26,7 +26,7 @@ package struct LaunchConfiguration: Sendable, Equatable {
 
     /// What to do.
     package var mode: Mode
-    /// The app's id (`strand`, `prism`).
+    /// The app's id, as its manifest names it.
     package var app: String
     /// The app's own cache and journal.
     package var dataDirectory: String
@@ -74,7 +74,7 @@ package struct LaunchConfiguration: Sendable, Equatable {
                 .value(
                     "backend-dir", "DIR",
                     help:
-                        "the embedded backend's database (default: shared by both apps; inside --data-dir if that is given)"
+                        "the embedded backend's database (default: shared by the apps; inside --data-dir if that is given)"
                 ),
                 .value(
                     "server", "URL",
@@ -147,7 +147,7 @@ package struct LaunchConfiguration: Sendable, Equatable {
 
     /// Reads a command line, filling in the defaults: the data directory
     /// (`$XDG_DATA_HOME/loom/<app>`, or `~/.local/share/loom/<app>`), the backend directory (shared
-    /// by both apps, or inside `--data-dir` when only that is given), the `perfect` network, an
+    /// by the apps, or inside `--data-dir` when only that is given), the `perfect` network, an
     /// 80x24 headless screen and seed 1.
     ///
     /// - Parameters:

@@ -19,7 +19,7 @@ import Synchronization
 /// process id into the file, so a second instance can say who holds it.
 ///
 /// ```swift
-/// let lock = try DataDirectoryLock.acquire(directory: "/home/ada/.local/share/loom/strand", app: "strand")
+/// let lock = try DataDirectoryLock.acquire(directory: "/home/ada/.local/share/loom/notes", app: "notes")
 /// defer { lock.release() }
 /// ```
 package final class DataDirectoryLock: Sendable {
@@ -98,7 +98,7 @@ package final class DataDirectoryLock: Sendable {
 
 /// A data directory another session holds, or whose lock file cannot be opened.
 package struct DataDirectoryLockError: Error, Sendable, CustomStringConvertible {
-    /// The app asking (`strand`).
+    /// The app asking (its id, such as `notes`).
     package var app: String
     /// The data directory.
     package var directory: String

@@ -4,14 +4,12 @@ import Composition
 import Features
 import Foundation
 import Imaging
-import PrismApp
-import StrandApp
 import TerminalUI
 import Wire
 
-/// `photo-feed`: scrolling a feed of 500 stored photos in Prism, headless at 80x24, one post a
+/// `photo-feed`: scrolling a feed of 500 stored photos in the photo-first app, headless at 80x24, one post a
 /// key press: frame times with a cold art cache (the art loads off the UI path while the frames
-/// go on) and a warm one, beside the same scroll over 500 text posts in Strand; and the process's
+/// go on) and a warm one, beside the same scroll over 500 text posts in the text-first app; and the process's
 /// peak RSS while scrolling, beside the text feed's.
 enum PhotoFeedSuite {
     static let posts = 500
@@ -71,16 +69,18 @@ enum PhotoFeedSuite {
     {
         let presses = runner.quick ? 100 : posts - 1
 
-        // The baseline: the same scroll over text posts (Strand: Prism's feed shows photos only).
+        // The baseline: the same scroll over text posts (a text-first app: a photo-first feed shows photos only).
         let textStart = PeakMemory.reset()
-        let text = try await launch(Strand.definition, data: root + "/text-data", backend: textBackend)
+        let text = try await launch(
+            try BenchApps.textFirst(), data: root + "/text-data", backend: textBackend)
         let textFrames = Samples(await HeadlessScroll.run(text, presses: presses).presses)
         let textPeak = PeakMemory.peakMegabytes()
         await text.stop()
 
         // Cold: nothing cached; every photo's art is fetched and decoded while the scroll goes on.
         let photoStart = PeakMemory.reset()
-        let photos = try await launch(Prism.definition, data: root + "/photo-data", backend: photoBackend)
+        let photos = try await launch(
+            try BenchApps.photoFirst(), data: root + "/photo-data", backend: photoBackend)
         let store = photos.shell?.context.presentation.photoArt
         let coldFrames = Samples(await HeadlessScroll.run(photos, presses: presses).presses)
         let cold = store?.counts

@@ -1,14 +1,15 @@
+import Composition
 import Foundation
 
 /// `process`: the whole app process from outside, as a person launching it waits for it. The
-/// release `prism` binary is spawned with `posix_spawn` for a warm headless launch (its data and
+/// release binary of the photo-first app (the first whose posts need a photo) is spawned with `posix_spawn` for a warm headless launch (its data and
 /// backend directories already made, seeded and cached by an earlier run) running a script that
 /// waits for the first frame with content, prints it and quits; beside it, in the same run and
 /// spawned the same way, the release `hello-world` (a Foundation program that prints a line).
 ///
 /// The figures: spawn to exit (the whole process), spawn to the printed first frame, exit time
 /// (from the frame, after which the script quits at once, to the process's exit: stopping the
-/// services, closing the databases, tearing the process down), `prism --version` (loading and
+/// services, closing the databases, tearing the process down), `<app> --version` (loading and
 /// runtime start-up alone, nothing launched), and CPU time (from `wait4`).
 enum ProcessSuite {
     /// The script: the first frame with content, then quit.
@@ -20,7 +21,8 @@ enum ProcessSuite {
             "the release app spawned headless to its first frame with content and exit vs a Foundation hello-world"
     ) { runner in
         let binaries = try BinaryDirectory.ofThisProcess()
-        let app = try binaries.executable("prism")
+        let appID = try BenchApps.photoFirst().id
+        let app = try binaries.executable(appID)
         let hello = try binaries.executable("hello-world")
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("bench-process-\(ProcessInfo.processInfo.processIdentifier)").path
@@ -74,7 +76,7 @@ enum ProcessSuite {
             Samples(apps.compactMap { outcome in outcome.frameAt.map { outcome.exitedAt - $0 } }),
             unit: .milliseconds)
         runner.report(
-            "  loading alone: `prism --version` (wall)", Samples(versions.map(\.exitedAt)),
+            "  loading alone: `\(appID) --version` (wall)", Samples(versions.map(\.exitedAt)),
             unit: .milliseconds,
             baseline: ("hello-world", helloWall),
             note: "loading the shared objects and starting the runtimes; nothing is launched")

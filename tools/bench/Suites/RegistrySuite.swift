@@ -1,6 +1,6 @@
+import AllApps
 import Composition
 import ManifestLint
-import PrismApp
 import Sockets
 
 /// Socket lookup through the registry, beside a dictionary of existentials with a cast.
@@ -9,7 +9,7 @@ enum RegistrySuite {
         name: "registry",
         summary: "socket lookup: slot-indexed registry vs [ObjectIdentifier: any Sendable] + cast"
     ) { runner in
-        let registry = try AppHost.compose(Prism.definition).registry
+        let registry = try AppHost.compose(AllApps.definitions[0]).registry
         let baseline = dictionaryBaseline(registry)
         let lookups = 1_000_000
 

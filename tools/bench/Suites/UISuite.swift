@@ -5,7 +5,6 @@ import Features
 import FeedCaching
 import Foundation
 import Mutations
-import StrandApp
 import Synchronization
 import TerminalUI
 import Wire
@@ -37,7 +36,8 @@ enum UISuite {
         server.close()
 
         let configuration = try LaunchConfiguration.parse(
-            ["--headless", "--data-dir", root + "/data", "--backend-dir", backendDirectory], app: Strand.id,
+            ["--headless", "--data-dir", root + "/data", "--backend-dir", backendDirectory],
+            app: try BenchApps.textFirst().id,
             environment: [:], isTerminal: false)
         try await measure(runner, configuration)
     }
@@ -48,7 +48,7 @@ enum UISuite {
         // the server, then the cache; heights are measured off the UI actor and stored.
         let clock = ManualClock()
         let session = AppSession(
-            definition: Strand.definition, configuration: configuration, clock: clock,
+            definition: try BenchApps.textFirst(), configuration: configuration, clock: clock,
             networkClock: InstantNetworkClock(base: clock), colorMode: .trueColor, width: 80, height: 24)
         try await session.launch()
         await session.settle()
@@ -72,7 +72,7 @@ enum UISuite {
         for _ in 0..<(runner.quick ? 3 : 9) {
             let clock = ManualClock()
             let warm = AppSession(
-                definition: Strand.definition, configuration: configuration, clock: clock,
+                definition: try BenchApps.textFirst(), configuration: configuration, clock: clock,
                 networkClock: InstantNetworkClock(base: clock), colorMode: .trueColor, width: 80, height: 24)
             let start = wall.now
             try await warm.launch()
@@ -85,7 +85,7 @@ enum UISuite {
             // The floor: launching the services alone, no screen.
             let floorStart = wall.now
             let app = try await AppHost.launch(
-                Strand.definition, values: configuration.launchValues(clock: clock))
+                try BenchApps.textFirst(), values: configuration.launchValues(clock: clock))
             floors.append((wall.now - floorStart).seconds)
             await app.stop()
         }
@@ -96,7 +96,7 @@ enum UISuite {
         // A refresh that inserts 50 entries above the visible ones.
         let clock2 = ManualClock()
         let refreshing = AppSession(
-            definition: Strand.definition, configuration: configuration, clock: clock2,
+            definition: try BenchApps.textFirst(), configuration: configuration, clock: clock2,
             networkClock: InstantNetworkClock(base: clock2), colorMode: .trueColor, width: 80, height: 24)
         try await refreshing.launch()
         await refreshing.settle()

@@ -10,7 +10,7 @@ import MediaModel
 /// (``check(_:field:)``), before the photo waits for its turn to be decoded.
 struct PhotoIntake: Sendable {
     /// The largest photo file accepted, in bytes (before base64).
-    static let maximumBytes = 10 << 20
+    static let maximumBytes = PostLimits.photoBytes
     /// The widths of the stored JPEG variants; a photo gets those narrower than itself, plus one
     /// at its own width when that is at most the largest (never wider than the original).
     static let variantWidths = [160, 320, 640, 1280]

@@ -5,11 +5,11 @@ import Storage
 import Wire
 
 extension BackendCore {
-    /// The longest post text, in characters: what the most generous app's composer allows (a
-    /// photo caption of 2,200), so no app lets a person write a post the server then refuses.
-    static let maximumTextLength = 2200
+    /// The longest post text, in characters (``PostLimits/textCharacters``): manifest-lint checks
+    /// that no app's composer allows more, so no app lets a person write a post the server refuses.
+    static let maximumTextLength = PostLimits.textCharacters
     /// The most attachments one post may carry.
-    static let maximumAttachments = 10
+    static let maximumAttachments = PostLimits.attachmentsPerPost
 
     /// Applies a mutation at most once per (user, client token), in one transaction with the
     /// record of its outcome: a retry with the same token (after a lost response) gets the SAME

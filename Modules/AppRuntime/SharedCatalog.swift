@@ -5,7 +5,7 @@ import Networking
 import ServerAPI
 import Sockets
 
-/// Everything both apps are composed from besides their own providers: the sockets, and the
+/// Everything the apps are composed from besides their own providers: the sockets, and the
 /// services of the shared modules. An app's catalog is this plus its providers.
 public enum SharedCatalog {
     /// The shared sockets and services.

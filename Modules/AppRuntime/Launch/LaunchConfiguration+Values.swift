@@ -31,7 +31,7 @@ extension LaunchConfiguration {
 
     /// The mutation manager's configuration for a headless run: its tokens and its backoff
     /// jitter come from the seed, so two runs of one script send the same tokens and wait the
-    /// same delays. The seed is mixed with the app's id so that both apps, signed in as the
+    /// same delays. The seed is mixed with the app's id so that two apps, signed in as the
     /// same user on one backend, do not make the same tokens.
     var headlessMutationConfiguration: MutationManager.Configuration {
         var hash = FNV1a()

@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// One screen of an app: a feed, a thread, the composer. Screens are shared by both apps and
+/// One screen of an app: a feed, a thread, the composer. Screens are shared by the apps and
 /// read everything app-specific from sockets through their `AppContext`.
 ///
 /// A screen's keys live in one ``KeyTable``: `keyBindings` is that table as the footer and the

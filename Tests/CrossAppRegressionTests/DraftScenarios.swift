@@ -174,7 +174,7 @@ import Testing
         _ = session.shell?.handle(.enter)
         await session.settle()
         try await session.restart(whileStopped: {
-            FileManager.default.createFile(atPath: draftFile, contents: kept)
+            _ = FileManager.default.createFile(atPath: draftFile, contents: kept)
         })
 
         // Then the composer opens empty, and the stale file is gone

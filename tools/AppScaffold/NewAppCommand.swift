@@ -87,7 +87,7 @@ public enum NewAppCommand {
         guard let like = parsed.value("like") else {
             return usage("missing --like APP, the app to copy, such as --like strand")
         }
-        guard let root = packageRoot(parsed.value("package-dir"), from: currentDirectory) else {
+        guard let root = PackageRoot.find(parsed.value("package-dir"), from: currentDirectory) else {
             if let given = parsed.value("package-dir") {
                 return usage(
                     "no Package.swift in '\(given)' (given with --package-dir); pass the package's root")
@@ -148,18 +148,4 @@ public enum NewAppCommand {
         }
     }
 
-    /// The package root: `given` when it holds a Package.swift, else the nearest directory from
-    /// `directory` up that does.
-    static func packageRoot(_ given: String?, from directory: String) -> String? {
-        if let given { return FileManager.default.fileExists(atPath: "\(given)/Package.swift") ? given : nil }
-        var url = URL(fileURLWithPath: directory)
-        while true {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                return url.path
-            }
-            let parent = url.deletingLastPathComponent()
-            if parent.path == url.path { return nil }
-            url = parent
-        }
-    }
 }

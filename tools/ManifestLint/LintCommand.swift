@@ -73,7 +73,7 @@ public enum LintCommand {
             output.writeError("\(UsageError(command: spec.command, message))\n")
             return 2
         }
-        guard let root = packageRoot(parsed.value("package-dir"), from: currentDirectory) else {
+        guard let root = PackageRoot.find(parsed.value("package-dir"), from: currentDirectory) else {
             if let given = parsed.value("package-dir") {
                 return usage(
                     "no Package.swift in '\(given)' (given with --package-dir); pass the package's root")
@@ -98,19 +98,6 @@ public enum LintCommand {
             return usage(
                 "unknown subcommand '\(subcommand)'\(Suggestion.didYouMean(subcommand, in: ["check", "matrix", "graph"]))"
             )
-        }
-    }
-
-    static func packageRoot(_ given: String?, from directory: String) -> String? {
-        if let given { return FileManager.default.fileExists(atPath: "\(given)/Package.swift") ? given : nil }
-        var url = URL(fileURLWithPath: directory)
-        while true {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                return url.path
-            }
-            let parent = url.deletingLastPathComponent()
-            if parent.path == url.path { return nil }
-            url = parent
         }
     }
 

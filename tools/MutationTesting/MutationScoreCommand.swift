@@ -153,7 +153,7 @@ struct Options {
 
     init(_ parsed: ParsedArguments, currentDirectory: String) throws(UsageError) {
         let command = parsed.command
-        guard let root = Self.packageRoot(parsed.value("package-dir"), from: currentDirectory) else {
+        guard let root = PackageRoot.find(parsed.value("package-dir"), from: currentDirectory) else {
             throw UsageError(
                 command: command,
                 "no Package.swift in '\(parsed.value("package-dir") ?? currentDirectory)' or its parents; pass --package-dir"
@@ -178,19 +178,4 @@ struct Options {
         }
     }
 
-    static func packageRoot(_ given: String?, from directory: String) -> String? {
-        if let given {
-            let path = given.hasPrefix("/") ? given : "\(directory)/\(given)"
-            return FileManager.default.fileExists(atPath: "\(path)/Package.swift") ? path : nil
-        }
-        var url = URL(fileURLWithPath: directory)
-        while true {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                return url.path
-            }
-            let parent = url.deletingLastPathComponent()
-            if parent.path == url.path { return nil }
-            url = parent
-        }
-    }
 }

@@ -16,11 +16,14 @@ package final class ProfileScreen: AppScreen {
     private let context: AppContext
     private let userID: UserID?
     private let list: PostList
-    private var profile: Profile?
+    /// The profile and its posts from the server, paged.
+    private lazy var pages = PagedLoader<Profile>(
+        entries: \.posts, pageSize: Self.pageSize, tracker: context.tracker
+    ) { [weak self] cursor, limit in await self?.fetch(cursor: cursor, limit: limit) }
+    private var profile: Profile? { pages.page }
+    private var loading: Bool { pages.loading }
     /// The profile as shown: the server's, with the viewer's pending follow or unfollow merged.
     private var shown: Profile?
-    private var loading = false
-    private var loadingMore = false
     private var message: String?
     /// The post a first `d` asked to delete; the next key clears it (a second `d` deletes).
     private var askedToDelete: MediaID?
@@ -67,42 +70,22 @@ package final class ProfileScreen: AppScreen {
     /// Loads the profile and its first posts; coming back to it loads as many as were shown, so
     /// the person keeps their place.
     private func load() {
-        loading = true
-        let limit = min(max(profile?.posts.entries.count ?? 0, Self.pageSize), 100)
-        context.tracker.run { [weak self] in
-            guard let result = await self?.fetch(cursor: nil, limit: limit), let self else { return }
-            self.loading = false
-            switch result {
-            case .success(let profile):
-                self.profile = profile
-                self.rebuild()
-            case .failure(let error):
-                self.message = FeedScreen.describe(error, doing: "load the profile")
-                self.context.navigator?.setNeedsDisplay()
-            }
-        }
+        pages.load { [weak self] result, _ in self?.show(result, doing: "load the profile") }
     }
 
     /// Loads the next page of posts, when there is one and nothing else is loading.
     private func loadMore() {
-        guard !loading, !loadingMore, let cursor = profile?.posts.nextCursor else { return }
-        loadingMore = true
-        context.tracker.run { [weak self] in
-            guard let result = await self?.fetch(cursor: cursor, limit: Self.pageSize), let self else {
-                return
-            }
-            self.loadingMore = false
-            switch result {
-            case .success(let page):
-                // A reload that finished meanwhile has its own cursor: this page is not next any more.
-                guard var profile = self.profile, profile.posts.nextCursor == cursor else { return }
-                profile.posts.append(nextPage: page.posts)
-                self.profile = profile
-                self.rebuild()
-            case .failure(let error):
-                self.message = FeedScreen.describe(error, doing: "load more posts")
-                self.context.navigator?.setNeedsDisplay()
-            }
+        pages.loadMore { [weak self] result in self?.show(result, doing: "load more posts") }
+    }
+
+    /// Shows what a load brought: the posts, or why they did not come.
+    private func show(_ result: Result<Profile, TransportError>, doing: String) {
+        switch result {
+        case .success:
+            rebuild()
+        case .failure(let error):
+            message = FeedScreen.describe(error, doing: doing)
+            context.navigator?.setNeedsDisplay()
         }
     }
 

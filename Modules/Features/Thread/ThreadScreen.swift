@@ -17,9 +17,12 @@ package final class ThreadScreen: AppScreen {
     /// The post the thread is about.
     package let mediaID: MediaID
     private let list: PostList
-    private var page: ThreadPage?
-    private var loading = false
-    private var loadingMore = false
+    /// The thread from the server, its replies paged.
+    private lazy var pages = PagedLoader<ThreadPage>(
+        entries: \.replies, pageSize: Self.pageSize, tracker: context.tracker
+    ) { [weak self] cursor, limit in await self?.fetch(cursor: cursor, limit: limit) }
+    private var page: ThreadPage? { pages.page }
+    private var loading: Bool { pages.loading }
     private var message: String?
     /// The post a first `d` asked to delete; the next key clears it (a second `d` deletes).
     private var askedToDelete: MediaID?
@@ -56,44 +59,30 @@ package final class ThreadScreen: AppScreen {
     /// Loads the thread from the server; loading it again asks for as many replies as are shown
     /// (up to the server's 100), so the person keeps their place.
     package func load() {
-        loading = true
-        let limit = min(max(page?.replies.entries.count ?? 0, Self.pageSize), 100)
-        context.tracker.run { [weak self] in
-            guard let result = await self?.fetch(cursor: nil, limit: limit), let self else { return }
-            self.loading = false
+        pages.load { [weak self] result, first in
+            guard let self else { return }
             switch result {
             case .success(let page):
-                let first = self.page == nil
-                self.page = page
                 self.rebuild(selecting: first ? "focus:\(page.post.id.rawValue)" : nil)
             case .failure(let error):
-                self.message = FeedScreen.describe(error, doing: "load this thread")
-                self.context.navigator?.setNeedsDisplay()
+                self.showProblem(error, doing: "load this thread")
             }
         }
     }
 
     /// Loads the next page of replies, when there is one and nothing else is loading.
     private func loadMore() {
-        guard !loading, !loadingMore, let cursor = page?.replies.nextCursor else { return }
-        loadingMore = true
-        context.tracker.run { [weak self] in
-            guard let result = await self?.fetch(cursor: cursor, limit: Self.pageSize), let self else {
-                return
-            }
-            self.loadingMore = false
+        pages.loadMore { [weak self] result in
             switch result {
-            case .success(let more):
-                // A reload that finished meanwhile has its own cursor: this page is not next any more.
-                guard var page = self.page, page.replies.nextCursor == cursor else { return }
-                page.replies.append(nextPage: more.replies)
-                self.page = page
-                self.rebuild()
-            case .failure(let error):
-                self.message = FeedScreen.describe(error, doing: "load more replies")
-                self.context.navigator?.setNeedsDisplay()
+            case .success: self?.rebuild()
+            case .failure(let error): self?.showProblem(error, doing: "load more replies")
             }
         }
+    }
+
+    private func showProblem(_ error: TransportError, doing: String) {
+        message = FeedScreen.describe(error, doing: doing)
+        context.navigator?.setNeedsDisplay()
     }
 
     /// One page of the thread from the server (its facts go to the media store).

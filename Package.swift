@@ -195,7 +195,7 @@ let package = Package(
                 "ServerAPI", "NetworkingTesting", "Networking", "Backend", "Composition", "HTTPServer",
                 "MediaModel", "Mutations",
                 "Storage", "Wire", "SocketTesting", "backend-server", "Imaging", "PhotoTesting",
-                "CommandLineKit",
+                "CommandLineKit", "Basics",
             ]),
         tests(
             "FeedCaching",

@@ -306,13 +306,13 @@ public final class MutationManager: Sendable {
     /// the app runtime observes once and coalesces what arrives before the next frame into one
     /// re-merge of the screen shown (`MutationChange.changesContent` says whether lists of posts
     /// need it).
-    public func observe(_ handler: @escaping @Sendable (MutationChange) -> Void) -> MutationObservation {
+    public func observe(_ handler: @escaping @Sendable (MutationChange) -> Void) -> ObservationToken {
         let id = state.withLock { state in
             defer { state.nextObserverID += 1 }
             state.observers[state.nextObserverID] = handler
             return state.nextObserverID
         }
-        return MutationObservation { [weak self] in
+        return ObservationToken { [weak self] in
             _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
         }
     }

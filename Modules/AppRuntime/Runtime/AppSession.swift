@@ -1,4 +1,5 @@
 import Backend
+import Basics
 import Composition
 import Features
 import FeedCaching
@@ -496,8 +497,8 @@ package final class AppSession {
         shell?.context.networkDidChange()
     }
 
-    private var mutationObservation: MutationObservation?
-    private var reachabilityObservation: ReachabilityObservation?
+    private var mutationObservation: ObservationToken?
+    private var reachabilityObservation: ObservationToken?
 
     /// Waits until all work started so far has finished: the screens' loads, and the mutation
     /// manager's sends (nothing in flight, nothing due at the clock's time).

@@ -1,3 +1,4 @@
+import Basics
 import Features
 import FeedCaching
 import Foundation
@@ -25,7 +26,7 @@ final class MutationActions: ViewerActions {
 
     /// The durable copies of photos picked from disk that changes upload.
     let photoCopies: PhotoCopies
-    private var copiesObservation: MutationObservation?
+    private var copiesObservation: ObservationToken?
     private var sweepScheduled = false
     /// Why the last post or reply could not be written to the journal, until one is: shown in
     /// Sync beside the journal's own problems (the composer keeps the text meanwhile).

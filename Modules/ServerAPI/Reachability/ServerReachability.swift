@@ -1,3 +1,4 @@
+import Basics
 import Synchronization
 
 /// Whether the server can be reached, as the app's own requests found it: the last request that
@@ -57,13 +58,13 @@ public final class ServerReachability: Sendable {
 
     /// Calls `handler` with the new status each time it changes (on the thread of the request
     /// that changed it), until the observation is cancelled or released.
-    public func observe(_ handler: @escaping @Sendable (Status) -> Void) -> ReachabilityObservation {
+    public func observe(_ handler: @escaping @Sendable (Status) -> Void) -> ObservationToken {
         let id = state.withLock { state -> Int in
             state.nextObserver += 1
             state.observers[state.nextObserver] = handler
             return state.nextObserver
         }
-        return ReachabilityObservation { [weak self] in
+        return ObservationToken { [weak self] in
             _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
         }
     }

@@ -1,5 +1,6 @@
 import AppRuntime
 @_spi(Testing) import Backend
+import Basics
 import Composition
 import Features
 import FeedCaching

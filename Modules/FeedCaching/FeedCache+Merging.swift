@@ -16,6 +16,14 @@ extension FeedCache {
     /// width.
     @discardableResult
     public func merge(firstPage envelope: FeedPageEnvelope) throws -> FeedMerge {
+        try merge(envelope, replacingAll: false, reconciled: 0)
+    }
+
+    /// Merges pages fetched from the top of the feed (`merge(firstPage:)`), or, `replacingAll`,
+    /// makes them the whole cache: entries the pages no longer hold are removed, the others
+    /// keep their heights. `reconciled` follows and unfollows (read before the fetch) are then
+    /// reflected; any confirmed since stay to reconcile.
+    func merge(_ envelope: FeedPageEnvelope, replacingAll: Bool, reconciled: Int64) throws -> FeedMerge {
         let page = Self.prepared(envelope.payload.entries)
         let fetchedAt = clock.now.wireMilliseconds
         let result = try database.transaction { db -> FeedMerge in
@@ -29,7 +37,12 @@ extension FeedCache {
                 db, cursor: nil, next: envelope.payload.nextCursor, at: fetchedAt)
             let base: Int64
             var tail = try Self.state(db)?.tailCursor
-            if let lastOverlap {
+            if replacingAll {
+                merge.removed = existing.filter { !pageIDs.contains($0.id) }.map { FeedEntryID($0.id) }
+                try db.execute("DELETE FROM feed_entries")
+                base = 0
+                tail = envelope.payload.nextCursor
+            } else if let lastOverlap {
                 let region = existing.filter { $0.position <= lastOverlap }
                 merge.removed = region.filter { !pageIDs.contains($0.id) }.map { FeedEntryID($0.id) }
                 try db.execute("DELETE FROM feed_entries WHERE position <= ?", lastOverlap)
@@ -64,6 +77,10 @@ extension FeedCache {
             }
             try Self.storeFacts(db, envelope.facts)
             try Self.dropStaleHeights(db)
+            if reconciled > 0 {
+                try db.execute(
+                    "UPDATE feed_state SET unreconciled = MAX(unreconciled - ?, 0) WHERE id = 1", reconciled)
+            }
             merge.count = try Self.finishEntriesChange(db, tail: tail, refreshedAt: fetchedAt)
             merge.tailCursor = tail
             return merge
@@ -75,12 +92,20 @@ extension FeedCache {
     /// Appends a page loaded after `cursor` below the cached entries, skipping entries already
     /// cached, and moves the tail cursor to the page's `nextCursor`. The media store gets the
     /// page's facts.
+    ///
+    /// A page loaded after a cursor that is no longer the tail is left out (the result says
+    /// what the cache holds; its facts still reach the media store): a refresh that reset or
+    /// reconciled the cache while it was loading moved the tail, and the page would leave a gap
+    /// above it.
     @discardableResult
     public func append(_ envelope: FeedPageEnvelope, after cursor: String? = nil) throws -> FeedMerge {
         let page = Self.prepared(envelope.payload.entries)
         let fetchedAt = clock.now.wireMilliseconds
         let result = try database.transaction { db -> FeedMerge in
             try Self.checkFormat(db)
+            if let cursor, let state = try Self.state(db), state.tailCursor != cursor {
+                return FeedMerge(count: state.count, tailCursor: state.tailCursor)
+            }
             let existing = Set(try db.query("SELECT entry_id FROM feed_entries") { try $0.string(0) })
             let last =
                 try db.queryFirst("SELECT MAX(position) FROM feed_entries") { row in
@@ -128,7 +153,8 @@ extension FeedCache {
             let state = try Self.state(db)
             guard state?.viewer != viewer || state?.format != EntryCodec.format else { return }
             try Self.clear(db)
-            try db.execute("UPDATE feed_state SET viewer = ? WHERE id = 1", viewer)
+            // Follows the last viewer made are nothing to reconcile for this one.
+            try db.execute("UPDATE feed_state SET viewer = ?, unreconciled = 0 WHERE id = 1", viewer)
         }
     }
 
@@ -192,6 +218,19 @@ extension FeedCache {
             try db.execute(
                 "UPDATE feed_entries SET parent_facts = ? WHERE parent_media_id = ?", blob, id.rawValue)
         }
+    }
+
+    /// Records that a follow or an unfollow was confirmed: the server's feed now differs all the
+    /// way down, so the next `refresh` fetches the cached range again rather than only its top
+    /// (see <doc:TheFeedCache>). The mutation manager calls it inside the journal write that
+    /// records the confirmation, so it survives a restart with it.
+    package static func markFollowsChanged(_ db: borrowing Connection) throws {
+        try db.execute("UPDATE feed_state SET unreconciled = unreconciled + 1 WHERE id = 1")
+    }
+
+    /// How many confirmed follows and unfollows the cached entries do not reflect yet.
+    static func unreconciled(_ db: borrowing Connection) throws -> Int64 {
+        try db.queryFirst("SELECT unreconciled FROM feed_state WHERE id = 1") { try $0.int64(0) } ?? 0
     }
 
     /// Drops heights of entries no longer cached, or stored for a version the entry no longer has.

@@ -150,15 +150,43 @@ public final class FeedCache: Sendable {
     /// page), it keeps fetching pages, up to `maximumPages`, until one reaches a cached entry, so
     /// the new entries join the cached ones without a gap and what the viewer was reading stays.
     ///
-    /// - Throws: the fetch's `TransportError` (the cache is left as it was), or a storage error.
+    /// After a confirmed follow or unfollow (`markFollowsChanged`), the server's feed differs all
+    /// the way down, not only at its top: this refresh then reconciles the cache instead. It
+    /// fetches pages from the top until they reach the last cached entry or hold as many entries
+    /// as the cache did (at most `maximumPages`), and the cache becomes those pages, with the
+    /// last one's cursor to load more: the followed account's posts stand in place by time, an
+    /// unfollowed account's are gone, and entries cached below the pages fetched are dropped, to
+    /// load again from the server.
+    ///
+    /// - Throws: the fetch's `TransportError` (the cache is left as it was, still to reconcile),
+    ///   or a storage error.
+    /// - Complexity: one request, or a few while the new entries fill pages; a reconcile costs
+    ///   ⌈n / page size⌉ requests for n cached entries, at most `maximumPages`, once per follow
+    ///   or unfollow.
     @concurrent @discardableResult
     public func refresh(maximumPages: Int = 10) async throws -> FeedMerge {
         guard let fetch else {
             throw FeedCacheError("this feed cache was made without a fetch; pass one to refresh")
         }
-        let cached = try database.withConnection { db in Set(try Self.positions(db).map(\.id)) }
+        let (order, unreconciled) = try database.withConnection { db in
+            (try Self.positions(db).map(\.id), try Self.unreconciled(db))
+        }
+        let limit = Swift.max(maximumPages, 1)
         var pages: [FeedPageEnvelope] = []
         var cursor: String?
+        if unreconciled > 0, let last = order.last {
+            var fetched = 0
+            repeat {
+                let page = try await fetch(cursor)
+                pages.append(page)
+                fetched += page.payload.entries.count
+                let reachesLast = page.payload.entries.contains { $0.id.rawValue == last }
+                if fetched >= order.count || reachesLast { break }
+                cursor = page.payload.nextCursor
+            } while cursor != nil && pages.count < limit
+            return try merge(Self.joined(pages), replacingAll: true, reconciled: unreconciled)
+        }
+        let cached = Set(order)
         repeat {
             let page = try await fetch(cursor)
             pages.append(page)
@@ -166,8 +194,8 @@ public final class FeedCache: Sendable {
                 break
             }
             cursor = page.payload.nextCursor
-        } while cursor != nil && pages.count < Swift.max(maximumPages, 1)
-        return try merge(firstPage: Self.joined(pages))
+        } while cursor != nil && pages.count < limit
+        return try merge(Self.joined(pages), replacingAll: false, reconciled: unreconciled)
     }
 
     /// Consecutive pages as one: their entries in order (each once), their facts, and the last

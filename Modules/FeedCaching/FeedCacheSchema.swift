@@ -11,12 +11,23 @@ import Storage
 /// - `feed_height_snapshots`: per width, every entry's heights packed in feed order: what a cold
 ///   start reads in one row. Rebuilt in the same transaction as any change to entries or heights.
 /// - `feed_state`: one row: format, entries revision (snapshots are valid for it), count, tail
-///   cursor, viewer.
+///   cursor, viewer, and how many confirmed follows and unfollows the cached entries do not
+///   reflect yet (`unreconciled`, added by `reconcileMigration(version:)`).
 public enum FeedCacheSchema {
     /// The step that creates these tables, numbered `version` in the database's migration list
     /// (the list's owner, Networking's `AppDatabase`, picks the number once and never changes it).
     public static func migration(version: Int) -> Migration {
         Migration(version: version, name: "feed cache", sql: version1)
+    }
+
+    /// The step that adds `feed_state.unreconciled`: the confirmed follows and unfollows the
+    /// cached entries do not reflect yet, so the next refresh fetches the cached range again
+    /// (see <doc:TheFeedCache>). A cache from before starts with none: the follows it missed are
+    /// not known.
+    public static func reconcileMigration(version: Int) -> Migration {
+        Migration(
+            version: version, name: "feed cache reconciling",
+            sql: "ALTER TABLE feed_state ADD COLUMN unreconciled INTEGER NOT NULL DEFAULT 0")
     }
 
     static let version1 = """

@@ -6,7 +6,9 @@ public struct FeedMerge: Hashable, Sendable {
     public var inserted: [FeedEntryID]
     /// Entries already cached whose content changed.
     public var updated: [FeedEntryID]
-    /// Entries dropped: gone from the server's first page, or everything when the cache was reset.
+    /// Entries dropped: gone from the server's first page, gone from the pages a reconcile
+    /// fetched again (an unfollowed account's) or cached below them, or everything when the cache
+    /// was reset.
     public var removed: [FeedEntryID]
     /// Whether the fresh page did not connect to the cached feed, so the cache now holds only it.
     public var didReset: Bool

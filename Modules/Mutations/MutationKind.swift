@@ -197,6 +197,15 @@ public struct MutationKind: Hashable, Sendable, CustomStringConvertible {
     /// The kind that takes this one back, if any.
     public var undoKind: MutationKind? { undo.flatMap(MutationKind.init(named:)) }
 
+    /// Whether a confirmed change of this kind changes whose posts the home feed holds, all the
+    /// way down and not only at its top (a follow brings the account's older posts in, an
+    /// unfollow takes them away): the feed cache then fetches its whole range again at the next
+    /// refresh. Derived from the effect: every `.follow` kind does.
+    public var reshapesHomeFeed: Bool {
+        if case .follow = effect { return true }
+        return false
+    }
+
     /// Whether the change carries text and attachments (a post or a reply).
     public var carriesContent: Bool { subject == .newPost || subject == .reply }
 

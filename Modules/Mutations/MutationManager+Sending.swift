@@ -224,6 +224,9 @@ extension MutationManager {
             // screens' store at once.
             let storesFacts = feedCache != nil && !facts.isEmpty
             if storesFacts { _ = feedCache?.mediaStore.apply(facts) }
+            // A follow or unfollow changes the home feed below its top too: the cache learns it
+            // with the confirmation, and its next refresh fetches the cached range again.
+            let reshapesHome = feedCache != nil && row.mutation.kind.reshapesHomeFeed
             var confirmed = row
             confirmed.state = .confirmed
             confirmed.confirmation = confirmation
@@ -259,6 +262,7 @@ extension MutationManager {
             }
             writeJournal("a confirmation") { [confirmed, viewer, limit = configuration.attemptLogLimit] db in
                 if storesFacts { try FeedCache.storeFacts(db, facts) }
+                if reshapesHome { try FeedCache.markFollowsChanged(db) }
                 if keep {
                     try MutationJournal.save(confirmed, db)
                 } else {

@@ -14,6 +14,7 @@ public enum AppDatabase {
         FeedCacheSchema.migration(version: 1),
         MutationJournalSchema.migration(version: 2),
         MutationJournalSchema.accountMigration(version: 3),
+        FeedCacheSchema.reconcileMigration(version: 4),
     ]
 
     /// What a damaged app database kept aside still holds that matters to the person: how many

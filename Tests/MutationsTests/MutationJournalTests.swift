@@ -156,7 +156,7 @@ import Wire
         let database = try AppDatabase.open(directory: directory)
 
         // Then the cache is intact and the journal is there, empty
-        #expect(try database.userVersion() == 3)
+        #expect(try database.userVersion() == AppDatabase.migrations.count)
         #expect(try FeedCache(database: database, mediaStore: MediaStore()).count == 1)
         #expect(try database.query("SELECT COUNT(*) FROM mutation_journal").first?.int(0) == 0)
     }

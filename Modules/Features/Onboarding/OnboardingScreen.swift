@@ -10,6 +10,12 @@ import Wire
 /// exist on the backend. One app only creates accounts (pick a handle); another offers to
 /// continue as an existing account (bringing its name, avatar and follows) or to create one.
 ///
+/// Whatever the socket offers, the list ends with one more row: signing in to any existing
+/// account, found by typing its handle or name, then its password. The socket decides the
+/// title and which accounts are listed, never whether a person can get back in to an account
+/// they have ("Sign in to an existing account" where it lists none, "Continue as another
+/// account" beside those it lists).
+///
 /// Every way in needs a credential. Creating an account asks for a handle, then a password (8
 /// characters at least, masked, its length said as it is typed). Continuing as a demo account
 /// (the server is in demo mode) signs in with `DemoAccounts.password` without asking; any other
@@ -22,6 +28,8 @@ package final class OnboardingScreen: AppScreen {
     private var choices: [OnboardingChoice] = []
     private var selection = 0
     private var loading = false
+    /// Whether the accounts were asked for and the socket's choices are known.
+    private var loaded = false
     private var creating = false
     private let handleField = TextField(placeholder: "handle (a-z, 0-9, _)", mode: .singleLine)
     /// The account a password is being typed for: a new one (after its handle) or an existing one.
@@ -78,14 +86,25 @@ package final class OnboardingScreen: AppScreen {
     /// The choices offered now (for tests).
     package var offered: [OnboardingChoice] { choices }
 
-    /// Whether the welcome screen offers to find any account by typing: when the `onboarding`
-    /// socket lets people continue as an existing account, the few it lists are the most
-    /// followed, and the rest are found by handle or name.
-    package var findsOtherAccounts: Bool {
+    /// Whether the welcome screen offers its last row, signing in to any existing account by
+    /// typing its handle or name: always, once the accounts are known, whatever the `onboarding`
+    /// socket's choices (the few accounts a socket lists are the most followed; every other one
+    /// is found here).
+    package var findsOtherAccounts: Bool { loaded }
+
+    /// Whether the socket lists accounts to continue as.
+    private var listsAccounts: Bool {
         choices.contains { if case .continueAs = $0 { true } else { false } }
     }
 
-    /// The rows of the list: the socket's choices, then "another account" when offered.
+    /// The words of the last row: "another account" beside the accounts the socket lists, "an
+    /// existing account" where it lists none.
+    private var signInLabel: String {
+        (listsAccounts ? "Continue as another account" : "Sign in to an existing account")
+            + " (type its handle or name)"
+    }
+
+    /// The rows of the list: the socket's choices, then signing in to any account.
     private var rowCount: Int { choices.count + (findsOtherAccounts ? 1 : 0) }
 
     /// The accounts whose handle or name matches what is typed, best first, at most `limit`: the
@@ -99,17 +118,22 @@ package final class OnboardingScreen: AppScreen {
             UserMatch.ranked(query, accounts, handle: \.handle, displayName: \.displayName).prefix(limit))
     }
 
-    /// The accounts matching what is typed now (for tests).
-    package var findMatches: [OnboardingAccount] { Self.matches(findField.text, in: accounts) }
+    /// The accounts matching what is typed now. Where the socket lists no accounts, none are
+    /// listed here either until something is typed: the welcome screen stays what it chose to be.
+    package var findMatches: [OnboardingAccount] {
+        guard listsAccounts || !UserMatch.query(findField.text).isEmpty else { return [] }
+        return Self.matches(findField.text, in: accounts)
+    }
 
     package func appear() {
-        guard choices.isEmpty, !loading else { return }
+        guard !loaded, !loading else { return }
         loading = true
         let client = context.client.signedIn(with: nil)
         context.tracker.run { [weak self] in
             let accounts = (try? await client.accounts().payload.accounts) ?? []
             guard let self else { return }
             self.loading = false
+            self.loaded = true
             self.demoHandles = Set(accounts.filter(\.isDemo).map(\.user.handle))
             let all = accounts.sorted { $0.followerCount > $1.followerCount }.map {
                 OnboardingAccount(
@@ -216,7 +240,10 @@ package final class OnboardingScreen: AppScreen {
         case .continueAsMatch:
             let found = findMatches
             guard found.indices.contains(matchSelection) else {
-                message = "no account matches '\(findField.text)'"
+                message =
+                    UserMatch.query(findField.text).isEmpty
+                    ? "type the handle or name of the account"
+                    : "no account matches '\(findField.text)'"
                 return true
             }
             continueAs(found[matchSelection].handle)
@@ -427,9 +454,7 @@ package final class OnboardingScreen: AppScreen {
         if findsOtherAccounts, y < rect.maxY - 2 {
             let selected = selection == choices.count
             var line = StyledLine(selected ? "▌ " : "  ", style: style.accent)
-            line.append(
-                "Continue as another account (type its handle or name)",
-                style: selected ? style.strong : style.text)
+            line.append(signInLabel, style: selected ? style.strong : style.text)
             buffer.putTruncated(line, in: Rect(x: rect.x + 2, y: y, width: rect.width - 4, height: 1))
             y += 1
         }

@@ -153,6 +153,38 @@ import Testing
         await session.stop()
     }
 
+    /// A session stopped (a restart in the same process: a headless script's `restart`, a test)
+    /// never sweeps the photo copies of the session after it. A late report from the stopped
+    /// session's manager once did: it saw no change naming a copy the next session had just made
+    /// for a post, and deleted it, so the post failed with "the photo file cannot be read".
+    @Test(arguments: ShippedApp.all)
+    func aStoppedSession_neverSweepsTheNextSessionsPhotoCopies(app: ShippedApp) async throws {
+        // Given a session that stopped
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        // (its context kept alive a while, as a task still running for it does on a loaded machine)
+        let stoppedContext = try #require(session.shell?.context)
+        let stoppedManager = stoppedContext.mutations
+        let viewer = stoppedManager.viewer
+        await session.stop()
+
+        // and a copy the next session made for a post it is about to journal
+        let uploads = directories.data + "/uploads"
+        try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: true)
+        let copy = uploads + "/made-by-the-next-session.jpg"
+        #expect(FileManager.default.createFile(atPath: copy, contents: Data([0xFF, 0xD8, 0xFF])))
+
+        // When the stopped session's manager still reports a change
+        stoppedManager.setViewer(viewer)
+        for _ in 0..<50 { await Task.yield() }
+        try await Task.sleep(for: .milliseconds(50))
+        for _ in 0..<50 { await Task.yield() }
+
+        // Then the copy is still there
+        #expect(FileManager.default.fileExists(atPath: copy), "\(app.id): the stopped session deleted it")
+        withExtendedLifetime(stoppedContext) {}
+    }
+
     /// A kill between the post's journal commit and the draft file's removal (the file is still
     /// there at the next launch) does not bring the posted text back as a draft.
     @Test(arguments: ShippedApp.all)

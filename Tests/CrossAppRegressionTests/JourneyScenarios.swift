@@ -20,7 +20,7 @@ import Wire
         async throws
     {
         let handle = "day_one_\(app.id.prefix(3))"
-        let (session, _) = try await HeadlessHarness.firstLaunch(
+        let (session, clock) = try await HeadlessHarness.firstLaunch(
             app.definition, directories: try TestDirectories.make())
         let shell = try #require(session.shell)
         let onboarding = try #require(shell.modal as? OnboardingScreen, "\(app.id): the welcome screen")
@@ -35,6 +35,8 @@ import Wire
 
         #expect(shell.modal == nil, "\(app.id): the welcome screen is gone")
         #expect(shell.context.viewer?.handle == handle)
+        // A person reads Home before typing for it (keys in the first moment are not used).
+        _ = clock.advance(by: .seconds(1))
         let home = lines(HeadlessHarness.frame(of: session))
         #expect(
             home[0].hasPrefix(app.titlePrefix + " · Home") && home[0].hasSuffix("@" + handle), "\(home[0])")
@@ -96,6 +98,9 @@ import Wire
             return
         }
         for _ in 0..<index { _ = shell.handle(.character("j")) }
+        _ = shell.handle(.enter)
+        let asked = HeadlessHarness.frame(of: session)
+        #expect(asked.contains("(@\(handle))?"), "\(app.id) asks before continuing:\n\(asked)")
         _ = shell.handle(.enter)
         await session.settle()
 

@@ -545,6 +545,7 @@ package final class AppSession {
         viewerRetry = nil
         isLoadingViewer = false
         shell?.context.drafts?.flush()
+        (shell?.context.actions as? MutationActions)?.stop()
         shell = nil
         if let app {
             await app.stop()

@@ -28,6 +28,8 @@ final class MutationActions: ViewerActions {
     let photoCopies: PhotoCopies
     private var copiesObservation: ObservationToken?
     private var sweepScheduled = false
+    /// Whether the session stopped (``stop()``): no more sweeps.
+    private var stopped = false
     /// Why the last post or reply could not be written to the journal, until one is: shown in
     /// Sync beside the journal's own problems (the composer keeps the text meanwhile).
     private var unsavedPost: String?
@@ -102,8 +104,18 @@ final class MutationActions: ViewerActions {
         error.cause ?? error.message
     }
 
-    /// Deletes the copies no change waiting in the journal names.
+    /// Stops sweeping: the session is stopping, and its manager no longer speaks for the
+    /// journal. The next session on the same data directory (a restart in the same process) has
+    /// copies this one never saw; a late sweep of this one would delete them.
+    func stop() {
+        stopped = true
+        copiesObservation?.cancel()
+        copiesObservation = nil
+    }
+
+    /// Deletes the copies no change waiting in the journal names (never once stopped).
     func sweepCopies() {
+        guard !stopped else { return }
         let waiting = manager.pending + manager.failed + manager.held
         photoCopies.sweep(keeping: Set(waiting.flatMap(\.mutation.photoFiles)))
     }

@@ -1,6 +1,7 @@
 import Features
 import Sockets
 import TerminalUI
+import Wire
 
 extension AppShell {
     /// What the shell's own keys do.
@@ -47,6 +48,12 @@ extension AppShell {
         if keys.command(for: key) == .suspend { return .suspend }
         message = nil
         liveMessage = nil
+        if let settlesUntil, context.clock.now < settlesUntil, key != .control("c") {
+            message = "keys typed while signing in were not used"
+            setNeedsDisplay()
+            return .handled
+        }
+        settlesUntil = nil
         if showingHelp {
             showingHelp = false
             setNeedsDisplay()

@@ -44,6 +44,8 @@ package final class AppShell: AppNavigator {
     package private(set) var height: Int
     private var banner: (text: String, until: Date)?
     var message: String?
+    /// Until when keys are not the screen's: the moment after the screen changed under them.
+    var settlesUntil: Date?
     /// A message whose words follow what is true (``showMessage(following:)``), until the next
     /// key; `message` wins over it.
     var liveMessage: (@MainActor () -> String?)?
@@ -89,11 +91,18 @@ package final class AppShell: AppNavigator {
         setNeedsDisplay()
     }
 
-    /// Hides the modal screen and shows the first tab.
+    /// Hides the modal screen and shows the first tab. Keys typed in the next moment were typed
+    /// for the screen that went away (text a person took for a field, a burst of keys after
+    /// Enter): for ``settlingTime`` after it, keys are not the new screen's commands.
     package func dismissModal() {
         modal = nil
+        settlesUntil = context.clock.now.addingTimeInterval(Self.settlingTime)
         start()
     }
+
+    /// How long after the welcome screen gives way keys are not used, in seconds: shorter than a
+    /// person takes to read the new screen and press a key for it.
+    package static let settlingTime: TimeInterval = 0.5
 
     /// Whether the current screen shows content (not a loading placeholder).
     package var showsContent: Bool {

@@ -9,8 +9,8 @@ import TerminalUI
 package final class MutationsScreen: AppScreen {
     private let context: AppContext
     private var selection = 0
-    /// The first change drawn (the list scrolls to keep the selection in view).
-    private var firstShown = 0
+    /// The changes drawn (the list scrolls to keep the selection in view).
+    private var window = ScrollWindow()
     private var message: String?
     /// Lines kept under the changes for the attempts: a blank line, their title and one attempt.
     private static let attemptsLines = 3
@@ -105,8 +105,9 @@ package final class MutationsScreen: AppScreen {
         } else {
             let columns = Columns(width: rect.width)
             put(StyledLine(columns.row("change", "state", "tries", "next try"), style: style.secondary))
-            let shown = window(
-                heights: list.map { $0.problem == nil ? 1 : 2 }, room: rect.maxY - y - Self.attemptsLines)
+            let shown = window.rows(
+                heights: list.map { $0.problem == nil ? 1 : 2 }, selection: selection,
+                room: rect.maxY - y - Self.attemptsLines)
             if shown.lowerBound > 0 {
                 put(StyledLine("   ↑ \(shown.lowerBound) more", style: style.secondary))
             }
@@ -136,28 +137,6 @@ package final class MutationsScreen: AppScreen {
     }
 
     package func resize(width: Int, height: Int) {}
-
-    /// The changes to draw in `room` lines, each `heights[i]` lines tall, scrolled as little as
-    /// possible from the last window so the selection is in it; a line is kept for "↑ n more"
-    /// above it and "↓ n more" below it where changes are cut off. At least the selected change.
-    private func window(heights: [Int], room: Int) -> Range<Int> {
-        guard !heights.isEmpty else { return 0..<0 }
-        func end(from start: Int) -> Int {
-            var used = start > 0 ? 1 : 0
-            var end = start
-            while end < heights.count {
-                let more = end + 1 < heights.count ? 1 : 0
-                guard used + heights[end] + more <= room else { break }
-                used += heights[end]
-                end += 1
-            }
-            return max(end, start + 1)
-        }
-        var start = min(firstShown, selection)
-        while start < selection && selection >= end(from: start) { start += 1 }
-        firstShown = start
-        return start..<end(from: start)
-    }
 
     /// The change list's columns: the change takes what the state, tries and next try leave.
     struct Columns {

@@ -44,6 +44,11 @@ package final class OnboardingScreen: AppScreen {
     private let findField = TextField(placeholder: "a handle or a name", mode: .singleLine)
     private var matchSelection = 0
     private var message: String?
+    /// A listed account Enter was pressed on, asked about before continuing as it: a row read
+    /// wrong must not sign a person in as someone else on one key.
+    private var confirming: OnboardingAccount?
+    /// The rows of the list drawn (it scrolls to keep the selection in view).
+    private var window = ScrollWindow()
 
     /// Why a password is asked for.
     private enum PasswordPurpose: Equatable {
@@ -74,7 +79,7 @@ package final class OnboardingScreen: AppScreen {
 
     package var title: String { "Welcome" }
 
-    package var capturesText: Bool { creating || finding || passwordFor != nil }
+    package var capturesText: Bool { creating || finding || passwordFor != nil || confirming != nil }
 
     /// The fewest characters a new password may have (the server's rule).
     nonisolated static let passwordMinimum = 8
@@ -150,7 +155,8 @@ package final class OnboardingScreen: AppScreen {
 
     /// What onboarding's keys do.
     enum Command: Sendable {
-        case next, previous, choose, create, back, nextMatch, previousMatch, continueAsMatch, submitPassword
+        case next, previous, first, last, choose, confirm, create, back, nextMatch, previousMatch
+        case continueAsMatch, submitPassword
     }
 
     /// Onboarding's keys now: the one place to add one. While a handle is typed, every key not
@@ -162,6 +168,13 @@ package final class OnboardingScreen: AppScreen {
                 .note("type the password"),
                 .init([.enter], .submitPassword, does: submit, footer: "enter"),
                 .init([.escape], .back, does: "back", footer: "esc"),
+            ])
+        }
+        if let confirming {
+            return KeyTable([
+                .note("continue as @\(confirming.handle)?"),
+                .init([.enter, .character("y")], .confirm, label: "enter y", does: "yes", footer: "enter"),
+                .init([.escape, .character("n")], .back, label: "esc n", does: "no", footer: "esc"),
             ])
         }
         if finding {
@@ -181,6 +194,9 @@ package final class OnboardingScreen: AppScreen {
         }
         return KeyTable([
             .move(down: .next, up: .previous, does: "choose"),
+            .init(
+                [(.character("g"), .first), (.home, .first), (.character("G"), .last), (.end, .last)],
+                label: "g G home end", does: "first / last", footer: nil),
             .init([.enter], .choose, does: "continue", footer: "enter"),
         ])
     }
@@ -191,6 +207,10 @@ package final class OnboardingScreen: AppScreen {
         message = nil
         guard let command = keys.command(for: key) else {
             guard capturesText else { return false }
+            if let confirming {
+                message = "enter continues as @\(confirming.handle); esc goes back"
+                return true
+            }
             if passwordFor != nil { return passwordField.handle(.key(key)) }
             if finding {
                 let handled = findField.handle(.key(key))
@@ -208,6 +228,8 @@ package final class OnboardingScreen: AppScreen {
         switch command {
         case .next: selection = min(selection + 1, max(rowCount - 1, 0))
         case .previous: selection = max(selection - 1, 0)
+        case .first: selection = 0
+        case .last: selection = max(rowCount - 1, 0)
         case .choose:
             if selection == choices.count, findsOtherAccounts {
                 finding = true
@@ -216,8 +238,12 @@ package final class OnboardingScreen: AppScreen {
             guard choices.indices.contains(selection) else { return true }
             switch choices[selection] {
             case .createAccount: creating = true
-            case .continueAs(let account, _): continueAs(account.handle)
+            case .continueAs(let account, _): confirming = account
             }
+        case .confirm:
+            guard let account = confirming else { return true }
+            confirming = nil
+            continueAs(account.handle)
         case .create:
             let handle = handleField.text
             guard handle.count >= 2 else {
@@ -228,6 +254,10 @@ package final class OnboardingScreen: AppScreen {
             passwordFor = .create(handle)
         case .submitPassword: submitPassword()
         case .back:
+            if confirming != nil {
+                confirming = nil
+                return true
+            }
             if passwordFor != nil {
                 passwordFor = nil
                 passwordField.text = ""
@@ -254,7 +284,7 @@ package final class OnboardingScreen: AppScreen {
     /// A paste goes into the handle while one is typed, keeping to the handle's rule (capitals
     /// lowered, other characters left out, 24 at most); otherwise it is ignored.
     package func paste(_ text: String) -> Bool {
-        guard capturesText else { return false }
+        guard capturesText, confirming == nil else { return confirming != nil }
         message = nil
         if passwordFor != nil { return passwordField.handle(.paste(text)) }
         if finding {
@@ -411,52 +441,67 @@ package final class OnboardingScreen: AppScreen {
         return "the server \(what) (\(status)); try again\(wait) to \(toDo)"
     }
 
+    /// How many lines the part under the list takes now: the confirmation, the find field and
+    /// its matches, the handle field or the password lines, each after a blank line.
+    private var linesUnderTheList: Int {
+        if passwordFor != nil { return 4 }
+        if confirming != nil { return 3 }
+        if finding { return 2 + max(min(findMatches.count, 6), 1) }
+        return creating ? 2 : 0
+    }
+
+    /// The welcome screen: the app's name and tagline, the socket's title, the list (scrolled to
+    /// keep the selected row in view, "↑ n more" and "↓ n more" where rows are cut off), and what
+    /// the selected row asks for under it. On a short screen the tagline and blank lines go first,
+    /// so the list keeps its selected row and the field being typed in stays on screen.
     package func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
         let style = context.style
         let branding = context.registry[.branding]
-        var y = rect.y + 1
-        buffer.putTruncated(
-            StyledLine(branding.logoGlyph + " " + branding.appName, style: style.accent),
-            in: Rect(x: rect.x + 2, y: y, width: rect.width - 4, height: 1))
+        let width = rect.width - 4
+        let title = TextLayout.wrap(
+            StyledLine(context.registry[.onboarding].title, style: style.strong), width: width)
+        let under = linesUnderTheList
+        // Roomy: a blank line, the name, the tagline, a blank, the title, a blank. Short: the
+        // name, the title's first line, a blank.
+        let roomy = rect.height - under - (5 + title.count) >= min(rowCount, 4) + 1
+        var y = rect.y + (roomy ? 1 : 0)
+        func put(_ line: StyledLine, indent: Int = 2) {
+            guard y < rect.maxY else { return }
+            buffer.putTruncated(
+                line, in: Rect(x: rect.x + indent, y: y, width: rect.width - indent - 2, height: 1))
+            y += 1
+        }
+        put(StyledLine(branding.logoGlyph + " " + branding.appName, style: style.accent))
+        if roomy {
+            put(StyledLine(branding.tagline, style: style.secondary))
+            y += 1
+            for line in title { put(line) }
+        } else if let first = title.first {
+            put(
+                title.count > 1
+                    ? TextLayout.truncate(first, width: width - 1) + StyledLine("…", style: style.strong)
+                    : first)
+        }
         y += 1
-        buffer.putTruncated(
-            StyledLine(branding.tagline, style: style.secondary),
-            in: Rect(x: rect.x + 2, y: y, width: rect.width - 4, height: 1))
-        y += 2
-        buffer.putTruncated(
-            StyledLine(context.registry[.onboarding].title, style: style.strong),
-            in: Rect(x: rect.x + 2, y: y, width: rect.width - 4, height: 1))
-        y += 2
         if loading {
-            buffer.put("Loading accounts…", style: style.secondary, x: rect.x + 2, y: y, clip: rect)
+            put(StyledLine("Loading accounts…", style: style.secondary))
         }
-        for (index, choice) in choices.enumerated() where y < rect.maxY - 2 {
-            let labelStyle = index == selection ? style.strong : style.text
-            var line = StyledLine(index == selection ? "▌ " : "  ", style: style.accent)
-            switch choice {
-            case .createAccount:
-                line.append("Create a new account", style: labelStyle)
-            case .continueAs(let account, let importsFollows):
-                // A long name is cut so the handle shows whole; what it brings comes after.
-                line.append("Continue as \(account.displayName)", style: labelStyle)
-                line = TextLayout.truncate(
-                    line, keeping: StyledLine(" (@\(account.handle))", style: labelStyle),
-                    width: rect.width - 4)
-                if importsFollows {
-                    let brings = StyledLine(
-                        " · brings name, avatar and \(account.followingCount) follows", style: labelStyle)
-                    line.append(TextLayout.truncate(brings, width: rect.width - 4 - line.displayWidth))
-                }
-            }
-            buffer.putTruncated(line, in: Rect(x: rect.x + 2, y: y, width: rect.width - 4, height: 1))
-            y += 1
+        let shown = window.rows(count: rowCount, selection: selection, room: max(rect.maxY - y - under, 1))
+        if shown.lowerBound > 0 { put(StyledLine("  ↑ \(shown.lowerBound) more", style: style.secondary)) }
+        for index in shown {
+            put(row(index, width: width))
         }
-        if findsOtherAccounts, y < rect.maxY - 2 {
-            let selected = selection == choices.count
-            var line = StyledLine(selected ? "▌ " : "  ", style: style.accent)
-            line.append(signInLabel, style: selected ? style.strong : style.text)
-            buffer.putTruncated(line, in: Rect(x: rect.x + 2, y: y, width: rect.width - 4, height: 1))
+        if shown.upperBound < rowCount {
+            put(StyledLine("  ↓ \(rowCount - shown.upperBound) more", style: style.secondary))
+        }
+        if let confirming {
             y += 1
+            put(
+                TextLayout.truncate(
+                    StyledLine("Continue as \(confirming.displayName)", style: style.strong),
+                    keeping: StyledLine(" (@\(confirming.handle))?", style: style.strong), width: width))
+            put(StyledLine("enter yes · esc no", style: style.secondary))
+            return nil
         }
         if let passwordFor { return drawPassword(for: passwordFor, into: &buffer, at: y + 1, in: rect) }
         if finding {
@@ -467,14 +512,13 @@ package final class OnboardingScreen: AppScreen {
             y += 1
             let found = findMatches
             if found.isEmpty, !findField.text.isEmpty {
-                buffer.put("  no account matches", style: style.secondary, x: rect.x + 2, y: y, clip: rect)
+                put(StyledLine("  no account matches", style: style.secondary))
             }
-            for (index, account) in found.enumerated() where y < rect.maxY {
+            for (index, account) in found.prefix(6).enumerated() {
                 var line = StyledLine(index == matchSelection ? "▌ " : "  ", style: style.accent)
                 line.append("@\(account.handle)", style: index == matchSelection ? style.strong : style.text)
                 line.append("  \(account.displayName)", style: style.secondary)
-                buffer.putTruncated(line, in: Rect(x: rect.x + 4, y: y, width: rect.width - 6, height: 1))
-                y += 1
+                put(line, indent: 4)
             }
             return cursor
         }
@@ -483,6 +527,34 @@ package final class OnboardingScreen: AppScreen {
         buffer.put("Handle: @", style: style.text, x: rect.x + 2, y: y, clip: rect)
         return handleField.draw(
             into: &buffer, in: Rect(x: rect.x + 11, y: y, width: max(rect.width - 14, 4), height: 1))
+    }
+
+    /// Row `index` of the list, `width` columns at most: a socket's choice, or the last row,
+    /// signing in to any account.
+    private func row(_ index: Int, width: Int) -> StyledLine {
+        let style = context.style
+        let selected = index == selection
+        let labelStyle = selected ? style.strong : style.text
+        var line = StyledLine(selected ? "▌ " : "  ", style: style.accent)
+        guard choices.indices.contains(index) else {
+            line.append(signInLabel, style: labelStyle)
+            return line
+        }
+        switch choices[index] {
+        case .createAccount:
+            line.append("Create a new account", style: labelStyle)
+        case .continueAs(let account, let importsFollows):
+            // A long name is cut so the handle shows whole; what it brings comes after.
+            line.append("Continue as \(account.displayName)", style: labelStyle)
+            line = TextLayout.truncate(
+                line, keeping: StyledLine(" (@\(account.handle))", style: labelStyle), width: width)
+            if importsFollows {
+                let brings = StyledLine(
+                    " · brings name, avatar and \(account.followingCount) follows", style: labelStyle)
+                line.append(TextLayout.truncate(brings, width: width - line.displayWidth))
+            }
+        }
+        return line
     }
 
     /// The password line, masked (one `•` per character), and what it still needs.

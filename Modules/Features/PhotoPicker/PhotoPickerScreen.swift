@@ -41,7 +41,7 @@ package final class PhotoPickerScreen: AppScreen {
     private var problem: String?
     /// The selected row.
     package private(set) var selection = 0
-    private var firstShown = 0
+    private var window = ScrollWindow()
     private var message: String?
 
     /// Makes a picker showing `directory` (absolute) for `target`; `home` expands `~`.
@@ -73,7 +73,7 @@ package final class PhotoPickerScreen: AppScreen {
     private func open(_ path: String) {
         directory = DirectoryListing.standardized(path)
         selection = 0
-        firstShown = 0
+        window = ScrollWindow()
         do {
             listing = try DirectoryListing.read(directory)
             problem = nil
@@ -255,7 +255,7 @@ package final class PhotoPickerScreen: AppScreen {
         }
         let all = rows
         selection = min(selection, max(all.count - 1, 0))
-        let shown = window(count: all.count, room: rect.maxY - y)
+        let shown = window.rows(count: all.count, selection: selection, room: rect.maxY - y)
         if shown.lowerBound > 0 { put(StyledLine("  ↑ \(shown.lowerBound) more", style: style.secondary)) }
         for index in shown {
             var line = StyledLine(index == selection ? "▌" : " ", style: style.accent)
@@ -280,21 +280,6 @@ package final class PhotoPickerScreen: AppScreen {
     }
 
     package func resize(width: Int, height: Int) {}
-
-    /// The rows to draw in `room` lines, scrolled as little as possible to keep the selection in
-    /// view, a line kept for "↑ n more" and "↓ n more" where rows are cut off.
-    private func window(count: Int, room: Int) -> Range<Int> {
-        guard count > 0, room > 0 else { return 0..<0 }
-        guard count > room else { return 0..<count }
-        func end(from start: Int) -> Int {
-            let left = room - (start > 0 ? 1 : 0)
-            return count - start <= left ? count : start + max(left - 1, 1)
-        }
-        var start = min(firstShown, selection)
-        while start < selection && selection >= end(from: start) { start += 1 }
-        firstShown = start
-        return start..<end(from: start)
-    }
 
     /// `path` cut at its start to `width` columns ("…/Pictures/2024/summer"): its end says where
     /// the picker is.

@@ -78,7 +78,9 @@ extension MutationManager {
 
     /// A profile as the screen shows it: the follow state as the last pending follow or unfollow
     /// (else a just-confirmed one, until a profile agrees) says, the follower count moved to
-    /// match, and the posts merged. The viewer's own profile shows their posts made here as the
+    /// match, and the posts merged. On the viewer's own profile the post count follows the posts
+    /// shown: one fewer for each listed post deleted here, one more for each made here that the
+    /// list does not hold yet. The viewer's own profile shows their posts made here as the
     /// home feed does, but never retires them (only the home feed's merge does).
     public func mergedProfile(_ profile: Profile, facts: [MediaID: MediaFacts]) -> MergedProfile {
         let (layer, viewer) = state.withLock { ($0.layer, $0.viewer) }
@@ -110,6 +112,13 @@ extension MutationManager {
             var shownOnProfile: [MutationToken] = []
             posts = Self.homeFeed(
                 profile.posts.entries, facts: facts, layer: layer, viewer: viewer, retired: &shownOnProfile)
+            // The count follows what is shown: less the listed posts deleted here, plus the posts
+            // made here the list does not hold yet.
+            let listed = Set(profile.posts.entries.map(\.id))
+            let shownListed = posts.reduce(0) { $0 + (listed.contains($1.id) ? 1 : 0) }
+            let deleted = profile.posts.entries.count - shownListed
+            let added = posts.count - shownListed
+            merged.postCount = max(0, profile.postCount - deleted + added)
         } else {
             posts = []
             posts.reserveCapacity(profile.posts.entries.count)

@@ -122,6 +122,54 @@ import Wire
         await second.stop()
     }
 
+    /// The count of posts on a profile line ("12 posts · 3 followers · 4 following").
+    static func postCount(_ frame: String) -> Int? {
+        for line in lines(frame) {
+            guard let range = line.range(of: " posts · ") ?? line.range(of: " post · ") else { continue }
+            let digits = line[..<range.lowerBound].reversed().prefix { $0.isNumber }
+            return Int(String(digits.reversed()))
+        }
+        return nil
+    }
+
+    /// Deleting a post on one's own profile takes it off the profile's count at once, offline
+    /// too, and the count stays right once the server has the delete and the profile is loaded
+    /// again.
+    @Test(arguments: ShippedApp.all)
+    func deletingOnTheProfile_lowersItsPostCount_atOnce(app: ShippedApp) async throws {
+        // Given the viewer's profile, with the network down
+        let (directories, doomed, _) = try await Self.prepare(app)
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        session.shell?.openTab(.profile)
+        await session.settle()
+        let profile = try #require(session.shell?.currentScreen as? ProfileScreen)
+        let before = try #require(Self.postCount(HeadlessHarness.frame(of: session)))
+        let network = try #require(session.shell?.context.faultControl)
+        network.setFaultProfile(try #require(FaultProfile.named("offline")))
+        session.networkDidChange()
+
+        // When a post is deleted there
+        try await Self.select(doomed, in: profile.postList, session: session)
+        await Self.press(.character("d"), in: session)
+        await Self.press(.character("d"), in: session)
+
+        // Then the count drops by one at once
+        let deleted = HeadlessHarness.frame(of: session)
+        #expect(!profile.items.contains { $0.media.text == doomed })
+        #expect(Self.postCount(deleted) == before - 1, "\(app.id):\n\(deleted)")
+
+        // And once the server has it and the profile is loaded again, it is still one fewer
+        network.setFaultProfile(try #require(FaultProfile.named("perfect")))
+        session.networkDidChange()
+        await session.settle()
+        session.shell?.openTab(.home)
+        session.shell?.openTab(.profile)
+        await session.settle()
+        let reloaded = HeadlessHarness.frame(of: session)
+        #expect(Self.postCount(reloaded) == before - 1, "\(app.id):\n\(reloaded)")
+    }
+
     @Test(arguments: ShippedApp.all)
     func deleteKey_onSomeoneElsesPost_saysOnlyTheAuthorCan_andAnotherKeyCancelsTheConfirm(app: ShippedApp)
         async throws

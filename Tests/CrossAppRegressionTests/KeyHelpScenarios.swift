@@ -279,4 +279,44 @@ import Testing
         #expect(like.contains(" │   "), "another key beside it: \(like)")
         #expect(rows[22...].allSatisfy { !$0.contains("any key") }, "the status line and the tabs stay free")
     }
+
+    /// A key that does nothing on the screen shown says so, briefly, and points at the help;
+    /// the next key clears it.
+    @Test(arguments: ShippedApp.all, Place.allCases.filter { $0 != .composerPhotos })
+    func aKeyThatDoesNothing_saysSo(app: ShippedApp, place: Place) async throws {
+        let session = try await Self.open(place, in: app)
+        defer { Task { await session.stop() } }
+        let before = Self.footer(of: session)
+
+        _ = session.shell?.handle(.character("Z"))
+        #expect(Self.footer(of: session) == "Z does nothing here; ? for help", "\(app.id) \(place)")
+        _ = session.shell?.handle(.control("x"))
+        #expect(Self.footer(of: session) == "ctrl-x does nothing here; ? for help", "\(app.id) \(place)")
+
+        _ = session.shell?.handle(.character("j"))
+        #expect(
+            !Self.footer(of: session).contains("does nothing"), "\(app.id) \(place): a working key clears it")
+        #expect(!before.contains("does nothing"))
+    }
+
+    /// On the welcome screen `?` shows its keys, and only the shell's keys that work there.
+    @Test(arguments: ShippedApp.all)
+    func theWelcomeHelp_listsItsKeysAndQuit(app: ShippedApp) async throws {
+        let (session, _) = try await HeadlessHarness.firstLaunch(
+            app.definition, directories: try TestDirectories.make())
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        #expect(shell.modal is OnboardingScreen)
+
+        let help = try Self.help(of: session)
+
+        #expect(help.contains { $0.contains("choose") }, "\(app.id): \(help)")
+        #expect(help.contains { $0.contains("first / last") }, "\(app.id): \(help)")
+        #expect(help.contains { $0.contains("quit") }, "\(app.id): \(help)")
+        #expect(
+            !help.contains { $0.contains("new post") || $0.contains("find people") }, "\(app.id): \(help)")
+        _ = shell.handle(.character("x"))
+        #expect(HelpOverlayReader.lines(of: session) == nil, "any key closes it")
+        #expect(shell.modal is OnboardingScreen)
+    }
 }

@@ -384,7 +384,7 @@ package final class AppSession {
                 + "backend-server with --demo, or start without --user and create an account"
         case .rateLimited:
             "cannot sign in as @\(handle): too many failed sign-ins; try again in "
-                + "\(max(error.retryAfter?.components.seconds ?? 60, 1)) s"
+                + AgeFormatter.wait(error.retryAfter ?? .seconds(60))
         case .notFound:
             "there is no account @\(handle) on this backend; start without --user to make one, or pass the "
                 + "handle of an existing account"

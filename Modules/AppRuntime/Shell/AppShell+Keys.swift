@@ -40,9 +40,25 @@ extension AppShell {
         ])
     }
 
+    /// The shell's keys that work over a modal screen (onboarding): the help, quitting and
+    /// suspending; the help lists only these beside the screen's own.
+    package var modalKeys: KeyTable<Command> {
+        KeyTable(
+            keys.rows.filter { row in
+                row.commands.allSatisfy { [.help, .quit, .suspend].contains($0.command) }
+            })
+    }
+
+    /// What the status line says of a key that does nothing on the screen shown.
+    static func doesNothing(_ key: Key) -> String {
+        let name = key == .character(" ") ? "space" : key.description
+        return "\(name) does nothing here; ? for help"
+    }
+
     /// Routes a key: suspending first, then the help overlay, then the screen, then the shell's
     /// own keys. While the screen takes text, printable keys are the screen's; with a modal
-    /// screen (onboarding), only quitting and suspending work.
+    /// screen (onboarding), only the help, quitting and suspending work. A key nobody takes says
+    /// so on the status line ("Z does nothing here; ? for help") until the next key.
     package func handle(_ key: Key) -> KeyOutcome {
         // What is shown stays as it is, to be drawn again on resume.
         if keys.command(for: key) == .suspend { return .suspend }
@@ -63,8 +79,8 @@ extension AppShell {
             setNeedsDisplay()
             return .handled
         }
-        let command = keys.command(for: key, typing: currentScreen?.capturesText ?? false)
-        if modal != nil { return command == .quit ? .quit : .handled }
+        let command = (modal == nil ? keys : modalKeys).command(
+            for: key, typing: currentScreen?.capturesText ?? false)
         switch command {
         case .quit: return .quit
         case .suspend: return .suspend
@@ -75,7 +91,7 @@ extension AppShell {
         case .findPeople:
             let size = contentSize
             push(PeopleScreen(context: context, width: size.width, height: size.height))
-        case nil: break
+        case nil: message = Self.doesNothing(key)
         }
         setNeedsDisplay()
         return .handled

@@ -257,7 +257,7 @@ package final class AppShell: AppNavigator {
         if showingHelp {
             HelpOverlay.draw(
                 into: &buffer, in: content, title: screen?.title ?? "", screen: screen?.keyBindings ?? [],
-                shell: keys.bindings, style: style)
+                shell: (modal == nil ? keys : modalKeys).bindings, style: style)
             cursor = nil
         }
 

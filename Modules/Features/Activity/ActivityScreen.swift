@@ -80,20 +80,42 @@ package final class ActivityScreen: AppScreen {
 
     /// One line describing an event.
     nonisolated static func describe(_ event: ActivityEvent) -> String {
+        let (what, quote) = parts(of: event)
+        return what + quote
+    }
+
+    /// An event in two parts: who did what ("♥ Ada Abbott (@ada) liked your post"), then the
+    /// quote of the post it is about (`: "First line"`, or empty), which is what a narrow row cuts.
+    nonisolated static func parts(of event: ActivityEvent) -> (what: String, quote: String) {
         let who = "\(event.actor.displayName) (@\(event.actor.handle))"
-        let text =
+        let quote =
             event.media.map { media in
                 let first =
                     media.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? media.kind.name
                 return ": \"\(first)\""
             } ?? ""
         switch event.kind {
-        case .reply: return "↩ \(who) replied\(text)"
-        case .like: return "♥ \(who) liked your post\(text)"
-        case .follow: return "☺ \(who) followed you"
-        case .mention: return "@ \(who) mentioned you\(text)"
-        case .unknown(let name): return "· \(who): \(name)"
+        case .reply: return ("↩ \(who) replied", quote)
+        case .like: return ("♥ \(who) liked your post", quote)
+        case .follow: return ("☺ \(who) followed you", "")
+        case .mention: return ("@ \(who) mentioned you", quote)
+        case .unknown(let name): return ("· \(who): \(name)", "")
         }
+    }
+
+    /// An event's row, `width` columns at most: who did what, the quote cut to what is left, then
+    /// when. Where even who, what and when do not fit, the what is cut and when still shows.
+    func row(_ event: ActivityEvent, selected: Bool, width: Int) -> StyledLine {
+        let style = context.style
+        let (what, quote) = Self.parts(of: event)
+        var line = StyledLine(selected ? "▌" : " ", style: style.accent)
+        line.append(what, style: style.text)
+        let when = StyledLine(" · " + context.age(of: event.createdAt), style: style.secondary)
+        let room = width - line.displayWidth - when.displayWidth
+        if !quote.isEmpty, room >= 4 {
+            line.append(TextLayout.truncate(StyledLine(quote, style: style.text), width: room))
+        }
+        return TextLayout.truncate(line, keeping: when, width: width)
     }
 
     // MARK: Keys
@@ -101,15 +123,20 @@ package final class ActivityScreen: AppScreen {
     /// What the activity screen's keys do.
     enum Command: Sendable {
         case next, previous, open, profile
+        case list(ListKeys.Command)
     }
 
     /// The activity screen's keys: the one place to add one.
     var keys: KeyTable<Command> {
-        KeyTable([
-            .move(down: .next, up: .previous),
-            .init([.enter], .open, does: "open the post", footer: "enter"),
-            .init([.character("p")], .profile, does: "profile", footer: "p"),
-        ])
+        KeyTable(
+            [
+                .move(down: .next, up: .previous)
+            ] + ListKeys.rows(ends: "first / last", Command.list) + [
+                .init(
+                    [.enter], .open, does: "open the post, or the follower", footer: "enter",
+                    footerDoes: "open"),
+                .init([.character("p")], .profile, does: "profile", footer: "p"),
+            ])
     }
 
     package var keyBindings: [KeyBinding] { keys.bindings }
@@ -120,8 +147,22 @@ package final class ActivityScreen: AppScreen {
         switch command {
         case .next: selection = min(selection + 1, max(events.count - 1, 0))
         case .previous: selection = max(selection - 1, 0)
+        case .list(let list):
+            let page = max(height - 1, 1)
+            switch list {
+            case .first: selection = 0
+            case .last: selection = max(events.count - 1, 0)
+            case .pageDown: selection = min(selection + page, max(events.count - 1, 0))
+            case .pageUp: selection = max(selection - page, 0)
+            }
         case .open:
-            guard events.indices.contains(selection), let media = events[selection].media else { return true }
+            guard events.indices.contains(selection) else { return true }
+            let event = events[selection]
+            guard let media = event.media else {
+                context.navigator?.push(
+                    ProfileScreen(context: context, userID: event.actor.id, width: width, height: height))
+                return true
+            }
             context.navigator?.push(
                 ThreadScreen(context: context, mediaID: media.id, width: width, height: height))
         case .profile:
@@ -147,10 +188,9 @@ package final class ActivityScreen: AppScreen {
         if selection >= top + rect.height { top = selection - rect.height + 1 }
         for (offset, event) in events.dropFirst(top).prefix(rect.height).enumerated() {
             let index = top + offset
-            var line = StyledLine(index == selection ? "▌" : " ", style: style.accent)
-            line.append(Self.describe(event), style: style.text)
-            line.append(" · " + context.age(of: event.createdAt), style: style.secondary)
-            buffer.putTruncated(line, in: Rect(x: rect.x, y: rect.y + offset, width: rect.width, height: 1))
+            buffer.putTruncated(
+                row(event, selected: index == selection, width: rect.width),
+                in: Rect(x: rect.x, y: rect.y + offset, width: rect.width, height: 1))
         }
         return nil
     }

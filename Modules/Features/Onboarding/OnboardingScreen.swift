@@ -404,7 +404,7 @@ package final class OnboardingScreen: AppScreen {
             return "@\(handle) is a demo account and this server is not in demo mode; start the server with "
                 + "--demo, or create an account"
         case (.rateLimited, _):
-            let wait = error.retryAfter.map { " in \(max($0.components.seconds, 1)) s" } ?? " later"
+            let wait = error.retryAfter.map { " in " + AgeFormatter.wait($0) } ?? " later"
             return "too many failed sign-ins for @\(handle); try again\(wait)"
         case (.notFound, _):
             return "there is no account @\(handle) on this server"
@@ -437,7 +437,7 @@ package final class OnboardingScreen: AppScreen {
     nonisolated private static func serverTrouble(_ error: TransportError, toDo: String) -> String {
         let status = error.status ?? 500
         let what = status == 503 ? "is unavailable" : "had a problem"
-        let wait = error.retryAfter.map { " in \(max($0.components.seconds, 1)) s" } ?? " later"
+        let wait = error.retryAfter.map { " in " + AgeFormatter.wait($0) } ?? " later"
         return "the server \(what) (\(status)); try again\(wait) to \(toDo)"
     }
 

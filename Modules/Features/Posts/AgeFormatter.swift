@@ -15,4 +15,15 @@ package enum AgeFormatter {
         default: return "\(seconds / (365 * 86_400))y"
         }
     }
+
+    /// How long to wait, rounded up to the unit a person thinks in: "45 s" under a minute,
+    /// "15 min" under an hour, else "3 h". At least "1 s".
+    package static func wait(_ duration: Duration) -> String {
+        let seconds = max(Int(duration.components.seconds) + (duration.components.attoseconds > 0 ? 1 : 0), 1)
+        switch seconds {
+        case ..<60: return "\(seconds) s"
+        case ..<3600: return "\((seconds + 59) / 60) min"
+        default: return "\((seconds + 3599) / 3600) h"
+        }
+    }
 }

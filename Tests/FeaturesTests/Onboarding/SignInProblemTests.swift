@@ -41,4 +41,16 @@ import Wire
             OnboardingScreen.signInProblem(handle: "kit", TransportError(.offline, "refused"))
                 == "cannot sign in as @kit: the server cannot be reached; try again when it is back")
     }
+
+    /// A lockout says how long in the unit a person thinks in: "in 15 min", not "in 893 s".
+    @Test(arguments: [
+        (893, "15 min"), (45, "45 s"), (60, "1 min"), (61, "2 min"), (3600, "1 h"), (7201, "3 h"),
+    ])
+    func aLockout_saysWhenInMinutesOrHours(seconds: Int, said: String) {
+        let error = TransportError(.rateLimited, "locked", status: 429, retryAfter: .seconds(seconds))
+
+        #expect(
+            OnboardingScreen.signInProblem(handle: "kit", error)
+                == "too many failed sign-ins for @kit; try again in \(said)")
+    }
 }

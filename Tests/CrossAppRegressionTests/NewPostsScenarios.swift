@@ -50,7 +50,7 @@ import Testing
         #expect(feed.postList.selectedIndex == 0)
         let frame = HeadlessHarness.frame(of: session)
         #expect(selectedHeader(frame)?.contains("@grace") == true)
-        #expect(Self.markerLines(frame, "3 new posts").isEmpty, "nothing is hidden above")
+        #expect(Self.markerLines(frame, "3 new posts ↑").isEmpty, "nothing is hidden above")
     }
 
     @Test(arguments: ShippedApp.all)
@@ -71,7 +71,39 @@ import Testing
         #expect(feed.items.prefix(2).map(\.media.text) == Self.texts(2).reversed())
         #expect(feed.items.dropFirst(2).first?.id == oldTop)
         #expect(feed.postList.selectedIndex == 0)
-        #expect(Self.markerLines(HeadlessHarness.frame(of: session), "2 new posts").isEmpty)
+        #expect(Self.markerLines(HeadlessHarness.frame(of: session), "2 new posts ↑").isEmpty)
+    }
+
+    /// A refresh the person asks for says what it found: "up to date" when nothing is new, the
+    /// count when posts came in; the next key clears it.
+    @Test(arguments: ShippedApp.all)
+    func pullToRefresh_saysUpToDate_whenNothingIsNew(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        let before = feed.items.map(\.id)
+
+        // When the person, at the top, pulls to refresh with nothing new on the server
+        _ = session.shell?.handle(.character("k"))
+        await session.settle()
+
+        // Then the list is as it was, and the status line says it is up to date
+        #expect(feed.items.map(\.id) == before)
+        #expect(
+            DeleteScenarios.status(HeadlessHarness.frame(of: session)).hasPrefix("up to date"), "\(app.id)")
+
+        // When two posts arrive and the person pulls again
+        let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
+        try await Self.post(2, on: server)
+        _ = session.shell?.handle(.character("k"))
+        await session.settle()
+
+        // Then it says how many came in
+        let frame = HeadlessHarness.frame(of: session)
+        #expect(DeleteScenarios.status(frame).hasPrefix("2 new posts came in"), "\(app.id):\n\(frame)")
+        _ = session.shell?.handle(.character("j"))
+        #expect(!DeleteScenarios.status(HeadlessHarness.frame(of: session)).hasPrefix("2 new posts came in"))
     }
 
     @Test(arguments: ShippedApp.all)
@@ -117,7 +149,7 @@ import Testing
         #expect(feed.postList.selectedIndex == 0)
         #expect(feed.postList.selectedItem?.media.text == Self.texts(3).last)
         frame = HeadlessHarness.frame(of: session)
-        #expect(Self.markerLines(frame, "3 new posts").isEmpty)
+        #expect(Self.markerLines(frame, "3 new posts ↑").isEmpty)
         #expect(selectedHeader(frame)?.contains("@grace") == true)
     }
 
@@ -143,6 +175,6 @@ import Testing
         _ = session.shell?.handle(.character("k"))
         await session.settle()
         #expect(feed.postList.selectedIndex == 0)
-        #expect(Self.markerLines(HeadlessHarness.frame(of: session), "1 new post").isEmpty)
+        #expect(Self.markerLines(HeadlessHarness.frame(of: session), "1 new post ↑").isEmpty)
     }
 }

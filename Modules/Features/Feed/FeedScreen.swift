@@ -93,8 +93,10 @@ package final class FeedScreen: AppScreen {
         }
     }
 
-    /// Fetches the first page and merges it in; the list keeps its selection.
-    package func refresh() {
+    /// Fetches the first page and merges it in; the list keeps its selection. A refresh the
+    /// person asked for (`saying`) says what it found on the status line: "up to date", or how
+    /// many new posts came in.
+    package func refresh(saying: Bool = false) {
         guard !refreshing else { return }
         refreshing = true
         message = nil
@@ -103,23 +105,24 @@ package final class FeedScreen: AppScreen {
         let width = list.view.width
         let keep = max(entries.count, 1)
         context.tracker.run { [weak self] in
-            let result: Result<([CachedEntry], Int, String?, HeightTable?), any Error> = await Task.detached {
-                do {
-                    let merge = try await cache.refresh()
-                    let count = min(merge.count, keep + merge.inserted.count)
-                    return .success(
-                        (
-                            try cache.entries(from: 0, count: count), merge.count, merge.tailCursor,
-                            try? cache.heights(width: width)
-                        ))
-                } catch {
-                    return .failure(error)
-                }
-            }.value
+            let result: Result<([CachedEntry], Int, String?, HeightTable?, Int), any Error> =
+                await Task.detached {
+                    do {
+                        let merge = try await cache.refresh()
+                        let count = min(merge.count, keep + merge.inserted.count)
+                        return .success(
+                            (
+                                try cache.entries(from: 0, count: count), merge.count, merge.tailCursor,
+                                try? cache.heights(width: width), merge.inserted.count
+                            ))
+                    } catch {
+                        return .failure(error)
+                    }
+                }.value
             guard let self else { return }
             self.refreshing = false
             switch result {
-            case .success(let (entries, count, cursor, heights)):
+            case .success(let (entries, count, cursor, heights, inserted)):
                 let landsOnNewest = startedAtTop && self.list.isAtTop
                 let first = self.list.items.first?.id
                 self.entries = entries
@@ -129,6 +132,15 @@ package final class FeedScreen: AppScreen {
                 self.reachedEnd = entries.count >= count && cursor == nil
                 self.rebuild()
                 self.placeNewPosts(above: first, landingOnNewest: landsOnNewest)
+                if saying {
+                    self.message =
+                        switch inserted {
+                        case 0: "up to date"
+                        case 1: "1 new post came in"
+                        default: "\(inserted) new posts came in"
+                        }
+                    self.context.navigator?.setNeedsDisplay()
+                }
             case .failure(let error):
                 self.message = Self.describe(error, doing: "refresh")
                 self.messageSaysUnreachable = (error as? TransportError)?.errorClass == .offline
@@ -326,7 +338,7 @@ package final class FeedScreen: AppScreen {
             list.selectNext()
             loadMoreIfNearEnd()
         case .previousOrRefresh:
-            if list.isAtTop { refresh() } else { list.selectPrevious() }
+            if list.isAtTop { refresh(saying: true) } else { list.selectPrevious() }
         case .list(.first):
             selectNewest()
         case .list(let move):

@@ -319,4 +319,55 @@ import Testing
         #expect(HelpOverlayReader.lines(of: session) == nil, "any key closes it")
         #expect(shell.modal is OnboardingScreen)
     }
+
+    /// On a screen too small for every key in one column (50x20), the help pages: each page
+    /// says which it is and that space shows the next; read page after page, it lists every
+    /// line of the help, in order, none dropped.
+    @Test(arguments: ShippedApp.all, Place.allCases)
+    func theHelpAt50x20_pages_andListsEveryKey(app: ShippedApp, place: Place) async throws {
+        let session = try await Self.open(place, in: app)
+        defer { Task { await session.stop() } }
+        session.resize(width: 50, height: 20)
+        let shell = try #require(session.shell)
+        let screen = try #require(shell.currentScreen)
+        let expected = HelpOverlay.lines(
+            title: screen.title, screen: screen.keyBindings, shell: shell.keys.bindings
+        ).dropFirst().dropLast().filter { !$0.isEmpty }
+
+        var read: [String] = []
+        var page = try Self.help(of: session)
+        var pages = 1
+        while page.last?.hasSuffix("space: next") == true, pages < 10 {
+            read += page.dropFirst().dropLast()
+            _ = shell.handle(.character(" "))
+            page = try #require(HelpOverlayReader.lines(of: session), "space shows the next page")
+            pages += 1
+        }
+        read += page.dropFirst().dropLast()
+        #expect(pages == 1 || page.last?.hasPrefix("page \(pages) of \(pages)") == true, "\(page.last ?? "")")
+        #expect(read.filter { !$0.isEmpty } == Array(expected), "\(app.id) \(place): \(pages) pages")
+
+        _ = shell.handle(.character(" "))
+        #expect(HelpOverlayReader.lines(of: session) == nil, "space on the last page closes it")
+    }
+
+    /// At 50 columns the tab bar shows every tab (its number and glyph, the active one's title
+    /// too), cutting none off: labels shorten before a tab disappears.
+    @Test(arguments: ShippedApp.all)
+    func theTabBarAt50Columns_showsEveryTab(app: ShippedApp) async throws {
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: try TestDirectories.make(), width: 50, height: 20)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        for (index, tab) in shell.tabs.enumerated() {
+            shell.openTab(at: index)
+            await session.settle()
+            let bar = String(lines(HeadlessHarness.frame(of: session)).last ?? "")
+            #expect(bar.contains("[\(index + 1) \(tab.glyph) \(tab.title)]"), "\(app.id): \(bar)")
+            for (other, item) in shell.tabs.enumerated() where other != index {
+                #expect(bar.contains("\(other + 1) \(item.glyph)"), "\(app.id) tab \(other + 1): \(bar)")
+            }
+            #expect(!bar.contains("…"), "\(app.id): nothing cut: \(bar)")
+        }
+    }
 }

@@ -71,7 +71,19 @@ extension AppShell {
         }
         settlesUntil = nil
         if showingHelp {
-            showingHelp = false
+            // Space (or pgdn) turns a help of several pages; on its last page, and any other
+            // key, closes it.
+            let screen = currentScreen
+            let pages = HelpOverlay.pageCount(
+                in: Rect(x: 0, y: 2, width: width, height: contentSize.height), title: screen?.title ?? "",
+                screen: screen?.keyBindings ?? [], shell: (modal == nil ? keys : modalKeys).bindings)
+            if [.character(" "), .pageDown].contains(key), helpPage + 1 < pages {
+                helpPage += 1
+            } else if key == .pageUp, helpPage > 0 {
+                helpPage -= 1
+            } else {
+                showingHelp = false
+            }
             setNeedsDisplay()
             return key == .character("q") ? .quit : .handled
         }

@@ -52,7 +52,11 @@ package final class AppShell: AppNavigator {
     /// What is happening, shown while its condition holds ("posting…" until the post is sent).
     private var progress: (text: String, isTrue: @MainActor () -> Bool)?
     /// Whether the `?` overlay is shown.
-    var showingHelp = false
+    var showingHelp = false {
+        didSet { helpPage = 0 }
+    }
+    /// The page of the help shown, where it takes more than one.
+    var helpPage = 0
     /// Called when something changed and the frame should be drawn again.
     package var onNeedsDisplay: (@MainActor () -> Void)?
 
@@ -205,6 +209,29 @@ package final class AppShell: AppNavigator {
 
     // MARK: Drawing
 
+    /// The tab bar in at most `width` columns: every tab's number, glyph and title, the active
+    /// one in brackets. Where that is too wide, the other tabs show only their number and glyph,
+    /// so no tab is cut off (the active one keeps its title).
+    func tabBar(width: Int) -> StyledLine {
+        let style = context.style
+        func bar(short: Bool) -> StyledLine {
+            var bar = StyledLine()
+            for (index, tab) in tabs.enumerated() {
+                let full = "\(index + 1) \(tab.glyph) \(tab.title)"
+                if index == activeTab {
+                    bar.append("[" + full + "]", style: style.accent)
+                } else {
+                    bar.append(
+                        " " + (short ? "\(index + 1) \(tab.glyph)" : full) + " ", style: style.secondary)
+                }
+                bar.append(" ")
+            }
+            return bar
+        }
+        let full = bar(short: false)
+        return full.displayWidth - 1 <= width ? full : bar(short: true)
+    }
+
     /// What the title bar shows while the server cannot be reached.
     package static let offlineMarker = "offline"
 
@@ -257,7 +284,7 @@ package final class AppShell: AppNavigator {
         if showingHelp {
             HelpOverlay.draw(
                 into: &buffer, in: content, title: screen?.title ?? "", screen: screen?.keyBindings ?? [],
-                shell: (modal == nil ? keys : modalKeys).bindings, style: style)
+                shell: (modal == nil ? keys : modalKeys).bindings, page: helpPage, style: style)
             cursor = nil
         }
 
@@ -267,16 +294,7 @@ package final class AppShell: AppNavigator {
         buffer.putTruncated(
             StyledLine(status, style: style.secondary), in: Rect(x: 0, y: height - 2, width: width, height: 1)
         )
-        var bar = StyledLine()
-        for (index, tab) in tabs.enumerated() where modal == nil {
-            let label = "\(index + 1) \(tab.glyph) \(tab.title)"
-            if index == activeTab {
-                bar.append("[" + label + "]", style: style.accent)
-            } else {
-                bar.append(" " + label + " ", style: style.secondary)
-            }
-            bar.append(" ")
-        }
+        let bar = modal == nil ? tabBar(width: width) : StyledLine()
         buffer.putTruncated(bar, in: Rect(x: 0, y: height - 1, width: width, height: 1))
         return cursor
     }

@@ -10,7 +10,9 @@ import TerminalUI
 /// stays clear. The keys are split where the two columns are closest in height, at the blank
 /// line between the screen's keys and the shell's when that fits; a column never ends with that
 /// blank line (it starts the second column instead), so the lines read the same, in order,
-/// column after column. Laying out is O(n) in the lines' length.
+/// column after column. Where even two columns do not fit (a narrow, short screen such as
+/// 50x20), the one column is cut into pages, turned with space: nothing is dropped. Laying out
+/// is O(n) in the lines' length.
 struct HelpLayout {
     /// The gutter between two columns.
     static let gutter = " │ "
@@ -25,15 +27,19 @@ struct HelpLayout {
     var columns: [[String]]
     /// The width of a column.
     var columnWidth: Int
-    /// The last line: how to close the overlay.
+    /// The last line: how to close the overlay (on a page, which page it is, and how to turn it).
     var closing: String
+    /// How many pages the keys take: more than one only when even two columns cannot hold them
+    /// (a narrow, short screen); each page is a screenful of the one column.
+    var pageCount = 1
 
     /// The rows between the heading and the closing line.
     var bodyHeight: Int { columns.map(\.count).max() ?? 0 }
 
     /// Lays out `lines` (heading, keys, closing line, as ``HelpOverlay/lines(title:screen:shell:)``
-    /// makes them) in `rect`; nil when the area is too small for any box.
-    init?(_ lines: [String], in rect: Rect) {
+    /// makes them) in `rect`, showing `page` (counted from 0, kept in range) when the keys take
+    /// more than one; nil when the area is too small for any box.
+    init?(_ lines: [String], in rect: Rect, page: Int = 0) {
         guard lines.count >= 2 else { return nil }
         heading = lines[0]
         closing = lines[lines.count - 1]
@@ -46,7 +52,14 @@ struct HelpLayout {
         let wide = rect.width - 2
         let twoColumnWidth = (wide - 4 - Self.gutter.count) / 2
         if single.count <= rows || twoColumnWidth < HelpOverlay.doesColumn + 8 {
-            columns = [Array(single.prefix(rows))]
+            // Too many for one column and too narrow for two: pages of one column.
+            pageCount = max((single.count + rows - 1) / rows, 1)
+            let page = min(max(page, 0), pageCount - 1)
+            if pageCount > 1 {
+                closing =
+                    "page \(page + 1) of \(pageCount) · space: " + (page + 1 < pageCount ? "next" : "close")
+            }
+            columns = [Array(single.dropFirst(page * rows).prefix(rows))]
             columnWidth = narrow - 4
             box = Rect(
                 x: rect.x + (rect.width - narrow) / 2, y: rect.y, width: narrow,

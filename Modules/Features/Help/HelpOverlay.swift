@@ -7,7 +7,8 @@ import TerminalUI
 /// It owns the whole content area while shown (nothing of the screen shows beside or below it)
 /// and draws a box centred in it: one column when its lines fit the height, else two columns
 /// side by side (`HelpLayout`), so a screen with many keys still shows every one of them and
-/// "any key closes this help" in a 24-line terminal.
+/// "any key closes this help" in a 24-line terminal. Where two columns do not fit either (50x20),
+/// it pages: the last line says "page 1 of 2 · space: next", and the shell turns the page.
 package enum HelpOverlay {
     /// The width of the key column, before what the keys do.
     static let keyColumn = 13
@@ -35,12 +36,21 @@ package enum HelpOverlay {
 
     /// Clears `rect` and draws the overlay in it: a box between two rules, its heading, its keys
     /// in one or two columns, and how to close it.
+    /// How many pages the overlay takes in `rect` (more than one only where even two columns do
+    /// not fit).
+    package static func pageCount(
+        in rect: Rect, title: String, screen: [KeyBinding], shell: [KeyBinding]
+    ) -> Int {
+        HelpLayout(lines(title: title, screen: screen, shell: shell), in: rect)?.pageCount ?? 1
+    }
+
     package static func draw(
         into buffer: inout ScreenBuffer, in rect: Rect, title: String, screen: [KeyBinding],
-        shell: [KeyBinding], style: AppStyle
+        shell: [KeyBinding], page: Int = 0, style: AppStyle
     ) {
         buffer.fill(rect, with: " ")
-        guard let layout = HelpLayout(lines(title: title, screen: screen, shell: shell), in: rect) else {
+        guard let layout = HelpLayout(lines(title: title, screen: screen, shell: shell), in: rect, page: page)
+        else {
             return
         }
         let box = layout.box

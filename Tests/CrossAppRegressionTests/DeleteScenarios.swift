@@ -255,6 +255,49 @@ import Wire
         #expect(!feed.items.contains { $0.media.text == doomed }, "\(app.id): gone after a refresh")
     }
 
+    /// A change that failed is not only in Sync: the Sync tab carries a badge with how many
+    /// failed, wherever the person is; `x` in Sync asks once before discarding it, and the badge
+    /// goes with it.
+    @Test(arguments: ShippedApp.all)
+    func aFailedChange_badgesTheSyncTab_andXAsksBeforeDiscarding(app: ShippedApp) async throws {
+        // Given a like that failed (its post was deleted on the server behind the app)
+        let (directories, doomed, _) = try await Self.prepare(app)
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, deletesBehindTheApp: true)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let feed = try #require(shell.currentScreen as? FeedScreen)
+        try await Self.select(doomed, in: feed.postList, session: session)
+        let id = try #require(feed.postList.selectedItem?.media.id.rawValue)
+        let backend = try directories.openBackend()
+        try await BackendFixtures.delete(on: backend, as: "ada", id)
+        backend.close()
+        await Self.press(.character("l"), in: session)
+
+        // Then Home's tab bar badges the Sync tab with one failure
+        let sync = try #require(shell.tabs.firstIndex { $0.destination == .mutations })
+        let tab = shell.tabs[sync]
+        let badged = "\(sync + 1) \(tab.glyph) \(tab.title) ✕1"
+        let home = HeadlessHarness.frame(of: session)
+        #expect(lines(home).last?.contains(badged) == true, "\(app.id):\n\(home)")
+
+        // When x is pressed once in Sync, nothing is discarded yet and it asks
+        await Self.press(.character(Character("\(sync + 1)")), in: session)
+        await Self.press(.character("x"), in: session)
+        let asked = HeadlessHarness.frame(of: session)
+        #expect(asked.contains("Changes: 0 pending, 1 failed"), "\(app.id):\n\(asked)")
+        #expect(Self.status(asked).hasPrefix("press x again to discard"), "\(app.id):\n\(asked)")
+
+        // And another key cancels; x twice discards, and the badge goes
+        await Self.press(.character("j"), in: session)
+        await Self.press(.character("x"), in: session)
+        #expect(HeadlessHarness.frame(of: session).contains("1 failed"), "j cancelled the first x")
+        await Self.press(.character("x"), in: session)
+        let discarded = HeadlessHarness.frame(of: session)
+        #expect(discarded.contains("Changes: 0 pending, 0 failed"), "\(app.id):\n\(discarded)")
+        #expect(lines(discarded).last?.contains("✕") == false, "\(app.id):\n\(discarded)")
+    }
+
     @Test(arguments: ShippedApp.all)
     func aLikeOfAPostDeletedOnTheServer_fails_andSyncShowsTheServersAnswerInItsAttemptLine(app: ShippedApp)
         async throws

@@ -44,7 +44,9 @@ import Testing
         #expect(frame.contains("this version cannot read it, so it is never sent; x discards it"), "\(frame)")
         #expect(!frame.contains("everything is sent"), "\(frame)")
 
-        // When the person discards the first
+        // When the person discards the first (x asks, x again discards)
+        _ = session.shell?.handle(.character("x"))
+        #expect(HeadlessHarness.frame(of: session).contains("press x again to discard"))
         _ = session.shell?.handle(.character("x"))
         await session.settle()
         frame = HeadlessHarness.frame(of: session)

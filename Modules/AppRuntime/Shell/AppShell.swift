@@ -210,20 +210,23 @@ package final class AppShell: AppNavigator {
     // MARK: Drawing
 
     /// The tab bar in at most `width` columns: every tab's number, glyph and title, the active
-    /// one in brackets. Where that is too wide, the other tabs show only their number and glyph,
-    /// so no tab is cut off (the active one keeps its title).
+    /// one in brackets; the Sync tab (``TabDestination/mutations``) says how many changes failed
+    /// ("✕2"), wherever the person is. Where that is too wide, the other tabs show only their
+    /// number and glyph (and the badge), so no tab is cut off (the active one keeps its title).
     func tabBar(width: Int) -> StyledLine {
         let style = context.style
+        let failed = context.actions?.failedChanges.count ?? 0
+        let badge = failed > 0 ? " ✕\(failed)" : ""
         func bar(short: Bool) -> StyledLine {
             var bar = StyledLine()
             for (index, tab) in tabs.enumerated() {
-                let full = "\(index + 1) \(tab.glyph) \(tab.title)"
-                if index == activeTab {
-                    bar.append("[" + full + "]", style: style.accent)
-                } else {
-                    bar.append(
-                        " " + (short ? "\(index + 1) \(tab.glyph)" : full) + " ", style: style.secondary)
-                }
+                let active = index == activeTab
+                let label =
+                    active || !short ? "\(index + 1) \(tab.glyph) \(tab.title)" : "\(index + 1) \(tab.glyph)"
+                let labelStyle = active ? style.accent : style.secondary
+                bar.append((active ? "[" : " ") + label, style: labelStyle)
+                if tab.destination == .mutations, !badge.isEmpty { bar.append(badge, style: style.failure) }
+                bar.append(active ? "]" : " ", style: labelStyle)
                 bar.append(" ")
             }
             return bar

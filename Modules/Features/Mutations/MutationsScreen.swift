@@ -3,7 +3,8 @@ import TerminalUI
 
 /// Changes waiting for the server and changes it refused, in columns (the change named by what
 /// it is about, its state, tries and next try), above the log of recent attempts. `r` sends the
-/// selected change now (a failed one is tried again), `x` discards a failed one. A list longer
+/// selected change now (a failed one is tried again), `x` pressed twice discards a failed one
+/// (the first press asks; any other key cancels). A list longer
 /// than the screen scrolls with the selection, and says how many changes are above and below.
 @MainActor
 package final class MutationsScreen: AppScreen {
@@ -12,6 +13,8 @@ package final class MutationsScreen: AppScreen {
     /// The changes drawn (the list scrolls to keep the selection in view).
     private var window = ScrollWindow()
     private var message: String?
+    /// The change `x` was pressed on once: a second `x` on it discards it.
+    private var askedToDiscard: String?
     /// Lines kept under the changes for the attempts: a blank line, their title and one attempt.
     private static let attemptsLines = 3
 
@@ -51,6 +54,8 @@ package final class MutationsScreen: AppScreen {
 
     package func handle(_ key: Key) -> Bool {
         message = nil
+        let asked = askedToDiscard
+        askedToDiscard = nil
         guard let command = keys.command(for: key) else { return false }
         let list = changes
         switch command {
@@ -67,6 +72,11 @@ package final class MutationsScreen: AppScreen {
             guard list.indices.contains(selection), list[selection].failed, let actions = context.actions
             else {
                 message = "only a failed change can be discarded"
+                return true
+            }
+            guard asked == list[selection].token else {
+                askedToDiscard = list[selection].token
+                message = "press x again to discard \(list[selection].title); it is never sent"
                 return true
             }
             actions.discard(list[selection])

@@ -370,4 +370,23 @@ import Testing
             #expect(!bar.contains("…"), "\(app.id): nothing cut: \(bar)")
         }
     }
+
+    /// `--help`'s key summary names every letter key of the post lists (Home, a thread, a
+    /// profile) and the paging keys: what a person reads before launching is what works.
+    @Test(arguments: ShippedApp.all, [Place.home, .thread, .profile])
+    func theHelpFlagsKeySummary_namesEveryLetterKeyOfTheLists(app: ShippedApp, place: Place) async throws {
+        let session = try await Self.open(place, in: app)
+        defer { Task { await session.stop() } }
+        let screen = try #require(session.shell?.currentScreen)
+        let words = Set(
+            LaunchConfiguration.keysHelp.split { " ,/()".contains($0) || $0.isNewline }.map(String.init))
+
+        for binding in screen.keyBindings {
+            for case .character(let letter) in binding.keys where letter.isLetter {
+                #expect(words.contains(String(letter)), "\(app.id) \(place): \(letter) (\(binding.does))")
+            }
+        }
+        #expect(words.contains("pgdn") && words.contains("pgup"), "\(LaunchConfiguration.keysHelp)")
+        #expect(words.contains("home") && words.contains("end"), "\(LaunchConfiguration.keysHelp)")
+    }
 }

@@ -127,8 +127,12 @@ package struct LaunchConfiguration: Sendable, Equatable {
     package static var keysHelp: String {
         let postKeys = MutationKind.all.compactMap { kind in kind.key.map { "\($0.character) \($0.help)" } }
         let keys =
-            ["up/down or j/k move", "enter opens", "esc or backspace goes back"] + postKeys + [
-                "left/right a carousel's photos", "p profile", "f follow", "/ finds people",
+            [
+                "up/down or j/k move", "pgdn/pgup page", "g/G or home/end first and last", "enter opens",
+                "esc or backspace goes back",
+            ] + postKeys + [
+                "left/right a carousel's photos", "v photo full screen", "p profile", "f follow",
+                "/ finds people",
                 "n new post (tab there adds photos from --photos-dir)", "1-5 tabs", "? help (every key)",
                 "q quits",
                 "ctrl-z suspends (fg resumes)",

@@ -67,4 +67,41 @@ import Testing
         let status = lines.count >= 2 ? String(lines[lines.count - 2]) : ""
         #expect(!status.contains("posting"), "\(app.id)'s status line after confirmation: \(status)")
     }
+
+    /// A post written from a thread (or a profile) says it was posted once the server has it,
+    /// and going back to Home shows it on top, selected, not below the old top post.
+    @Test(arguments: ShippedApp.all)
+    func aPostWrittenFromAThread_saysPosted_andHomeShowsItOnReturn(app: ShippedApp) async throws {
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: try TestDirectories.make())
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let feed = try #require(shell.currentScreen as? FeedScreen)
+        _ = shell.handle(.character("j"))
+        _ = shell.handle(.enter)
+        await session.settle()
+        #expect(shell.currentScreen is ThreadScreen, "\(app.id) opened a thread")
+
+        // When a new post is written from there
+        let text = "Written from a thread, \(app.id)"
+        _ = shell.handle(.character("n"))
+        if shell.context.registry[.composerPolicy].media == .required {
+            try TestPhotos.attachSample(in: shell)
+        }
+        for character in text { _ = shell.handle(.character(character)) }
+        _ = shell.handle(.enter)
+        await session.settle()
+
+        // Then the status line says it was posted
+        let frame = HeadlessHarness.frame(of: session)
+        #expect(DeleteScenarios.status(frame).hasPrefix("posted"), "\(app.id):\n\(frame)")
+
+        // And back on Home, it is the first post, selected
+        while shell.currentScreen !== feed, shell.currentScreen is ThreadScreen { _ = shell.handle(.escape) }
+        shell.openTab(.home)
+        await session.settle()
+        #expect(shell.currentScreen === feed)
+        #expect(feed.items.first?.media.text == text, "\(app.id): \(feed.items.prefix(2).map(\.media.text))")
+        #expect(feed.postList.selectedIndex == 0, "\(app.id): the new post is selected")
+    }
 }

@@ -158,7 +158,17 @@ final class MutationActions: ViewerActions {
                 let token = try await manager.enqueue(mutation, consumingDraft: draft)
                 saved?(nil)
                 photoCopies.settle(copies)
-                if let message {
+                if let message, mutation.kind.subject == .newPost {
+                    // A new post is followed to the end ("posting…", then "posted"), wherever it
+                    // was written from: the screen shown may not be the one it lands on.
+                    context?.navigator?.showMessage(following: { [manager] in
+                        switch manager.record(for: token)?.state {
+                        case .pending?, .inFlight?: message
+                        case .failed?: "✕ not posted · why, and retry, in Sync"
+                        default: "posted · it is on top of Home"
+                        }
+                    })
+                } else if let message {
                     // Said while it is true: the status line drops it once the server has the change.
                     context?.navigator?.showProgress(message) { [manager] in
                         guard let state = manager.record(for: token)?.state else { return false }

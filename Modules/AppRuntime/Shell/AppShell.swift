@@ -180,6 +180,9 @@ package final class AppShell: AppNavigator {
     }
 
     package func revealNewest() {
+        // Every tab's first screen too: a post written from a thread or a profile is on top of
+        // Home, selected, when the person goes back to it.
+        for stack in stacks { stack.first?.revealNewest() }
         currentScreen?.revealNewest()
         setNeedsDisplay()
     }

@@ -272,6 +272,7 @@ package final class FeedScreen: AppScreen {
             self?.list.view.trailer = endNote
             self?.storeHeights(of: measured)
         }
+        if revealsNewest { selectNewest() }
     }
 
     package func dataDidChange() {
@@ -281,9 +282,16 @@ package final class FeedScreen: AppScreen {
     /// How many times the posts were merged and handed to the list (a like costs one).
     package private(set) var rebuildCount = 0
 
+    /// The viewer just posted: the newest post is selected now and at every merge until the
+    /// person presses a key here (the post is merged in after this is asked, and the person may
+    /// be on another screen, coming back to Home later).
     package func revealNewest() {
+        revealsNewest = true
         selectNewest()
     }
+
+    /// Whether merges select the newest post, until the next key (``revealNewest()``).
+    private var revealsNewest = false
 
     /// Saves the heights just measured with the feed cache, under each entry's version in the
     /// cache, so the next launch never measures these posts again.
@@ -330,6 +338,7 @@ package final class FeedScreen: AppScreen {
 
     package func handle(_ key: Key) -> Bool {
         message = nil
+        revealsNewest = false
         let asked = askedToDelete
         askedToDelete = nil
         guard let command = keys.command(for: key) else { return false }

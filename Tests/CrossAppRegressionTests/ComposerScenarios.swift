@@ -1,6 +1,11 @@
+import AppRuntime
 import AppTesting
 import Composition
+import Features
 import Foundation
+import MediaModel
+import Sockets
+import TerminalUI
 import Testing
 
 /// Each app's composer rules, including the rejections, which lose nothing the person typed.
@@ -22,5 +27,53 @@ import Testing
         #expect(frame.contains(String(text.prefix(40))), "the draft is still there")
         #expect(frame.contains("\(text.count)/\(app.textLimit)"))
         GoldenFrames.check(frame, app: app.id, name: "composer-rejected", directory: goldenDirectory)
+    }
+
+    /// A paste keeps its tabs as spaces (a tab has no width of its own in a terminal cell, and
+    /// was dropped): what is posted reads as what was pasted.
+    @Test(arguments: ShippedApp.all)
+    func aPastedTab_becomesSpaces_andIsPostedSo(app: ShippedApp) async throws {
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: try TestDirectories.make())
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        shell.openTab(.compose)
+        if app.requiresPhoto { try TestPhotos.attachSample(in: shell) }
+
+        _ = shell.handle(.paste("with tab\there"))
+        let frame = HeadlessHarness.frame(of: session)
+
+        #expect(frame.contains("with tab    here"), "\(app.id):\n\(frame)")
+        _ = shell.handle(.key(.enter))
+        await session.settle()
+        let feed = try #require(shell.currentScreen as? FeedScreen)
+        #expect(feed.items.first?.media.text == "with tab    here", "\(app.id)")
+    }
+
+    /// A long text shows in as many lines as the screen has free (not six), and ↑ and ↓ move
+    /// the cursor between its lines: typing then goes where the cursor is.
+    @Test(arguments: ShippedApp.all)
+    func aLongText_usesTheFreeRows_andUpAndDownMoveBetweenLines(app: ShippedApp) async throws {
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: try TestDirectories.make(), height: 30)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        shell.openTab(.compose)
+        let text = (1...10).map { "line \($0)" }.joined(separator: "\n")
+
+        _ = shell.handle(.paste(text))
+        let frame = HeadlessHarness.frame(of: session)
+
+        #expect(
+            (1...10).allSatisfy { frame.contains("line \($0)\n") || frame.contains("line \($0) ") },
+            "\(frame)")
+        _ = shell.handle(.key(.up))
+        _ = shell.handle(.key(.up))
+        _ = shell.handle(.key(.character("!")))
+        let composer = try #require(shell.currentScreen as? ComposerScreen)
+        #expect(composer.text.contains("line 8!\nline 9\nline 10"), "\(app.id): \(composer.text)")
+        _ = shell.handle(.key(.down))
+        _ = shell.handle(.key(.character("?")))
+        #expect(composer.text.hasSuffix("line 8!\nline 9?\nline 10"), "\(app.id): \(composer.text)")
     }
 }

@@ -61,7 +61,7 @@ package final class ComposerScreen: AppScreen, PhotoPickerTarget {
         self.context = context
         self.replyingTo = replyingTo
         let placeholder = replyingTo.map { "Reply to @\($0.author.handle)…" } ?? "What's new?"
-        field = TextField(placeholder: placeholder, mode: .wrapped(maxLines: 6), limit: nil)
+        field = TextField(placeholder: placeholder, mode: .wrapped(maxLines: Self.mostLines), limit: nil)
         if replyingTo == nil, let kept = context.drafts?.load() {
             draftID = kept.id
             field.text = kept.text
@@ -245,6 +245,9 @@ package final class ComposerScreen: AppScreen, PhotoPickerTarget {
     }
 
     package var keyBindings: [KeyBinding] { keys.bindings }
+
+    /// The most lines the text field shows (the screen's free rows decide first).
+    static let mostLines = 100
 
     package func handle(_ key: Key) -> Bool {
         guard !saving else { return true }
@@ -432,9 +435,11 @@ package final class ComposerScreen: AppScreen, PhotoPickerTarget {
             y += 2
         }
         let photoLines = takesPhotos && !files.isEmpty ? 8 : 1
+        // Six lines at least, growing with the text into the rows the screen has free.
+        let free = max(rect.maxY - y - 5 - photoLines, 1)
         let fieldRect = Rect(
             x: rect.x + 1, y: y, width: rect.width - 2,
-            height: min(6, max(rect.maxY - y - 5 - photoLines, 1)))
+            height: min(max(6, field.height(forWidth: rect.width - 2)), free))
         let cursor = field.draw(into: &buffer, in: fieldRect)
         y = fieldRect.maxY + 1
         let count = field.characterCount

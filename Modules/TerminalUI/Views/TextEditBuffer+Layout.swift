@@ -79,7 +79,7 @@ extension TextEditBuffer {
     }
 
     /// The graphemes of each wrapped line (newline characters belong to none).
-    private func wrappedLineRanges(width: Int) -> [Range<Int>] {
+    func wrappedLineRanges(width: Int) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = 0
         var lineWidth = 0

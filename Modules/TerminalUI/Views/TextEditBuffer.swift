@@ -83,6 +83,28 @@ public struct TextEditBuffer: Hashable, Sendable {
     /// Moves the cursor to the end.
     public mutating func moveToEnd() { cursor = characters.count }
 
+    /// Moves the cursor `lines` wrapped lines down (negative: up) at `width`, to the same column
+    /// or the end of a shorter line. Returns false, moving nothing, when there is no such line.
+    /// O(length).
+    @discardableResult
+    public mutating func moveVertically(by lines: Int, width: Int) -> Bool {
+        let ranges = wrappedLineRanges(width: max(width, 2))
+        let current = ranges.lastIndex { $0.lowerBound <= cursor } ?? 0
+        let target = current + lines
+        guard ranges.indices.contains(target), lines != 0 else { return false }
+        let column = DisplayWidth.of(String(characters[ranges[current].lowerBound..<cursor]))
+        var position = ranges[target].lowerBound
+        var width = 0
+        while position < ranges[target].upperBound {
+            let next = DisplayWidth.of(characters[position])
+            guard width + next <= column else { break }
+            width += next
+            position += 1
+        }
+        cursor = position
+        return true
+    }
+
     /// Applies an editing key: printable characters, backspace, delete, left, right, home,
     /// end, Ctrl-A/E (start/end), Ctrl-U (clear). Returns false for keys that do not edit.
     @discardableResult

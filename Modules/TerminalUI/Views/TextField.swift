@@ -34,6 +34,8 @@ public final class TextField {
     private var horizontalScroll = 0
     /// The first line shown in wrapped mode.
     private var verticalScroll = 0
+    /// The width the field was last drawn at: ↑ and ↓ move through the lines as drawn.
+    private var drawnWidth = 80
 
     /// Makes a field holding `text` (cursor at its end).
     public init(
@@ -56,14 +58,26 @@ public final class TextField {
     /// The number of graphemes in the text.
     public var characterCount: Int { buffer.characterCount }
 
-    /// Applies a key or a paste (in one-line mode, pasted line breaks become spaces). Returns
+    /// The spaces a pasted tab becomes.
+    public static let tabWidth = 4
+
+    /// Applies a key or a paste (in one-line mode, pasted line breaks become spaces; a tab
+    /// becomes ``tabWidth`` spaces everywhere). In wrapped mode ↑ and ↓ move the cursor a line
+    /// as drawn (false on the first and last line). Returns
     /// false for events that do not edit, so the caller can handle them (Enter, Esc, Tab…).
     @discardableResult
     public func handle(_ event: InputEvent) -> Bool {
         switch event {
+        case .key(.up) where mode != .singleLine:
+            return buffer.moveVertically(by: -1, width: drawnWidth)
+        case .key(.down) where mode != .singleLine:
+            return buffer.moveVertically(by: 1, width: drawnWidth)
         case .key(let key):
             return buffer.handle(key)
-        case .paste(let pasted):
+        case .paste(let raw):
+            // A tab has no width of its own in a terminal cell: it becomes four spaces, so what
+            // is shown, and posted, reads as what was pasted.
+            let pasted = raw.replacingAll("\t", with: String(repeating: " ", count: Self.tabWidth))
             if case .singleLine = mode {
                 buffer.insert(String(pasted.map { $0 == "\n" ? " " : $0 }))
             } else {
@@ -103,6 +117,7 @@ public final class TextField {
             screen.put(layout.visible, style: style, x: rect.x, y: rect.y, clip: rect)
             return Point(x: rect.x + layout.cursorColumn, y: rect.y)
         case .wrapped(let maxLines):
+            drawnWidth = rect.width
             let visibleLines = min(max(maxLines, 1), rect.height)
             if buffer.isEmpty {
                 for (index, line) in TextLayout.wrap(placeholder, width: rect.width).prefix(visibleLines)

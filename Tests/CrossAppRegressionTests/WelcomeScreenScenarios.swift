@@ -1,5 +1,6 @@
 import AppRuntime
 import AppTesting
+import Backend
 import Composition
 import Features
 import Foundation
@@ -231,5 +232,36 @@ import Wire
         _ = shell.handle(.character("l"))
         await session.settle()
         #expect(shell.context.mutations.commitCount > commits, "\(app.id) l likes the selected post")
+    }
+
+    /// A refusal longer than the screen is wide is shown whole on the welcome screen, wrapped,
+    /// not cut at the edge of the status line.
+    @Test(arguments: ShippedApp.all)
+    func aLongRefusal_isShownWhole_at50Columns(app: ShippedApp) async throws {
+        // Given an account with a long handle
+        let directories = try TestDirectories.make()
+        let backend = try directories.openBackend()
+        let handle = "a_rather_long_handle_x24"
+        try await BackendFixtures.createAccount(on: backend, handle: handle, displayName: "Long Handle")
+        backend.close()
+        let (session, _) = try await HeadlessHarness.firstLaunch(
+            app.definition, directories: directories, width: 50, height: 20)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+
+        // When a wrong password is given for it
+        _ = shell.handle(.end)
+        _ = shell.handle(.enter)
+        for character in handle { _ = shell.handle(.character(character)) }
+        _ = shell.handle(.enter)
+        for character in "not-the-password" { _ = shell.handle(.character(character)) }
+        _ = shell.handle(.enter)
+        await session.settle()
+
+        // Then every word of the refusal is on screen
+        let frame = HeadlessHarness.frame(of: session)
+        let words = "✕ wrong password for @\(handle); try again".split(separator: " ")
+        let shown = frame.split { $0 == " " || $0.isNewline }
+        #expect(words.allSatisfy { shown.contains($0) }, "\(app.id):\n\(frame)")
     }
 }

@@ -86,7 +86,11 @@ package final class OnboardingScreen: AppScreen {
     /// The most characters a password may have (the server's rule).
     nonisolated static let passwordLimit = 200
 
-    package var status: String? { message }
+    /// The message, on the status line when it fits; a longer one is drawn whole on the screen.
+    package var status: String? {
+        guard let message, message.displayWidth <= drawnWidth else { return nil }
+        return message
+    }
 
     /// The choices offered now (for tests).
     package var offered: [OnboardingChoice] { choices }
@@ -365,7 +369,7 @@ package final class OnboardingScreen: AppScreen {
                 self?.finish(session)
             } catch {
                 self?.passwordField.text = ""
-                self?.message = "✕ " + Self.signInProblem(handle: handle, error)
+                self?.message = "✕ " + Self.signInProblem(handle: handle, error, server: self?.serverAddress)
                 self?.context.navigator?.setNeedsDisplay()
             }
         }
@@ -380,7 +384,7 @@ package final class OnboardingScreen: AppScreen {
                     handle: handle, displayName: handle, password: password, clientToken: token)
                 self?.finish(account.payload.session)
             } catch {
-                self?.message = "✕ " + Self.createProblem(handle: handle, error)
+                self?.message = "✕ " + Self.createProblem(handle: handle, error, server: self?.serverAddress)
                 if error.errorClass == .conflict { self?.passwordFor = nil }
                 self?.context.navigator?.setNeedsDisplay()
             }
@@ -396,7 +400,11 @@ package final class OnboardingScreen: AppScreen {
     /// Why signing in as `handle` failed, in the person's terms: a wrong password, a demo account
     /// on a server not in demo mode, too many attempts, no server, or a server failing for now
     /// (with when to try again, when it said).
-    nonisolated package static func signInProblem(handle: String, _ error: TransportError) -> String {
+    nonisolated package static func signInProblem(
+        handle: String, _ error: TransportError, server: String? = nil
+    )
+        -> String
+    {
         switch (error.errorClass, error.serverCode) {
         case (.unauthorized, _):
             return "wrong password for @\(handle); try again"
@@ -409,7 +417,7 @@ package final class OnboardingScreen: AppScreen {
         case (.notFound, _):
             return "there is no account @\(handle) on this server"
         case (.offline, _), (.timeout, _), (.requestTimeout, _):
-            return "cannot sign in as @\(handle): the server cannot be reached; try again when it is back"
+            return "cannot sign in as @\(handle): \(unreachable(server)); try again when it is back"
         case (.serverError, _):
             return serverTrouble(error, toDo: "sign in as @\(handle)")
         default:
@@ -419,17 +427,31 @@ package final class OnboardingScreen: AppScreen {
 
     /// Why creating `@handle` failed: the handle taken, no server, or a server failing for now;
     /// else the server's own account of it.
-    nonisolated package static func createProblem(handle: String, _ error: TransportError) -> String {
+    nonisolated package static func createProblem(
+        handle: String, _ error: TransportError, server: String? = nil
+    )
+        -> String
+    {
         switch error.errorClass {
         case .conflict:
             return "could not create @\(handle): that handle is taken"
         case .offline, .timeout, .requestTimeout:
-            return "cannot create @\(handle): the server cannot be reached; try again when it is back"
+            return "cannot create @\(handle): \(unreachable(server)); try again when it is back"
         case .serverError:
             return serverTrouble(error, toDo: "create @\(handle)")
         default:
             return "could not create @\(handle): \(error.detail)"
         }
+    }
+
+    /// "the server at http://… cannot be reached", naming it where the app talks to one over HTTP.
+    nonisolated private static func unreachable(_ server: String?) -> String {
+        "the server\(server.map { " at " + $0 } ?? "") cannot be reached"
+    }
+
+    /// The server this app talks to over HTTP (`--server`), nil on the embedded backend.
+    private var serverAddress: String? {
+        context.app.service(.httpBackend)?.httpTransport?.baseURL.absoluteString
     }
 
     /// A 5xx in the person's terms: whose fault, and when to try again (what to do first: the
@@ -455,6 +477,28 @@ package final class OnboardingScreen: AppScreen {
     /// the selected row asks for under it. On a short screen the tagline and blank lines go first,
     /// so the list keeps its selected row and the field being typed in stays on screen.
     package func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
+        drawnWidth = rect.width
+        // A message too long for the status line is drawn whole at the bottom, wrapped.
+        guard let message, message.displayWidth > rect.width else {
+            return drawScreen(into: &buffer, in: rect)
+        }
+        let lines = TextLayout.wrap(message, width: rect.width - 4).prefix(max(rect.height / 3, 1))
+        let top = rect.maxY - lines.count
+        for (offset, line) in lines.enumerated() {
+            buffer.putTruncated(
+                StyledLine(
+                    line, style: message.hasPrefix("✕") ? context.style.failure : context.style.secondary),
+                in: Rect(x: rect.x + 2, y: top + offset, width: rect.width - 4, height: 1))
+        }
+        return drawScreen(
+            into: &buffer,
+            in: Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - lines.count - 1))
+    }
+
+    /// The width the screen was last drawn at: a message wider than it is drawn in the screen.
+    private var drawnWidth = 80
+
+    private func drawScreen(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
         let style = context.style
         let branding = context.registry[.branding]
         let width = rect.width - 4

@@ -53,4 +53,18 @@ import Wire
             OnboardingScreen.signInProblem(handle: "kit", error)
                 == "too many failed sign-ins for @kit; try again in \(said)")
     }
+
+    /// With no server answering at the address the app was given, the message names it.
+    @Test func noServer_namesTheAddress() {
+        let error = TransportError(.offline, "refused")
+
+        #expect(
+            OnboardingScreen.createProblem(handle: "newbie", error, server: "http://127.0.0.1:9")
+                == "cannot create @newbie: the server at http://127.0.0.1:9 cannot be reached; try again when it is back"
+        )
+        #expect(
+            OnboardingScreen.signInProblem(handle: "kit", error, server: "http://127.0.0.1:9")
+                == "cannot sign in as @kit: the server at http://127.0.0.1:9 cannot be reached; try again when it is back"
+        )
+    }
 }

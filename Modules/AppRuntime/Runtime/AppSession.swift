@@ -164,6 +164,13 @@ package final class AppSession {
         return app.service(.embeddedBackend)?.embeddedTransport
     }
 
+    /// Runs on a data directory the caller already holds (an interactive launch takes it before
+    /// the terminal, so a refusal is said without the screen flashing); `launch()` then does not
+    /// take it again.
+    package func holdDataDirectory(_ lock: DataDirectoryLock) {
+        directoryLock = lock
+    }
+
     /// Launches the app's services, signs in, and shows the first tab.
     ///
     /// - Throws: `DataDirectoryLockError` when another session (in this process or another) runs

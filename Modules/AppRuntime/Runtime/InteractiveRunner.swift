@@ -40,9 +40,20 @@ package final class InteractiveRunner {
     }
 
     private var setAsideDatabase: SetAsideDatabase?
+    /// The data directory, taken before the terminal (see `run()`).
+    private var directoryLock: DataDirectoryLock?
 
     func run() async -> Int32 {
         var trace: LaunchTrace?
+        // The data directory first: another app holding it is said before the terminal is taken.
+        do {
+            try configuration.createDirectories()
+            directoryLock = try DataDirectoryLock.acquire(
+                directory: configuration.dataDirectory, app: definition.id)
+        } catch {
+            output.writeError("\(definition.id): error: \(error)\n")
+            return 1
+        }
         do {
             trace = try await Terminal.run(options: Self.terminalOptions) { terminal in
                 try await self.loop(terminal)
@@ -84,6 +95,7 @@ package final class InteractiveRunner {
             definition: definition, configuration: configuration, clock: clock, networkClock: clock,
             colorMode: colorMode, imageMode: imageMode, width: size.columns, height: size.rows)
         let (events, continuation) = AsyncStream.makeStream(of: LoopEvent.self, bufferingPolicy: .unbounded)
+        if let directoryLock { session.holdDataDirectory(directoryLock) }
         session.onNeedsDisplay = { continuation.yield(.redraw) }
         let forward = Task {
             for await event in terminal.events { continuation.yield(.input(event)) }

@@ -1,0 +1,49 @@
+import AppRuntime
+import AppTesting
+import CommandLineKit
+import Foundation
+import Glibc
+import TerminalUI
+import TerminalUITesting
+import Testing
+
+/// A second app on a data directory another one holds, in a real terminal: it says why and
+/// exits without ever switching the terminal to the app's screen (no flash of an empty frame).
+@Suite struct LockedDataDirectoryInATerminalTests {
+    @Test func aLockedDataDirectory_isRefused_beforeTheScreenIsTaken() throws {
+        let app = try #require(ShippedApp.all.first)
+        let path = SuspendInATerminalTests.siblingExecutable(app.id)
+        try #require(FileManager.default.isExecutableFile(atPath: path), "build the apps first: \(path)")
+        let directories = try TestDirectories.make()
+        try FileManager.default.createDirectory(atPath: directories.data, withIntermediateDirectories: true)
+        // Given the data directory held (by this process, as a running app holds it)
+        let held = try DataDirectoryLock.acquire(directory: directories.data, app: "holder")
+        defer { withExtendedLifetime(held) {} }
+
+        // When the app starts on it in a terminal
+        let pty = try PseudoTerminal()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for target: Int32 in [0, 1, 2] { posix_spawn_file_actions_adddup2(&actions, pty.terminal, target) }
+        _ = Subprocess.addCloseFrom?(&actions, 3)
+        let arguments = [
+            path, "--data-dir", directories.data, "--backend-dir", directories.backend, "--user", "ada",
+        ]
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let environment = ["TERM=xterm-256color", "HOME=\(NSTemporaryDirectory())", "PATH=/usr/bin:/bin"]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { for pointer in envp { free(pointer) } }
+        var pid: pid_t = 0
+        try #require(posix_spawn(&pid, path, &actions, nil, argv, envp) == 0)
+        let output = SuspendInATerminalTests.read(pty, until: "error", within: .seconds(60))
+        let status = SuspendInATerminalTests.waitForState(of: pid, flags: 0, within: .seconds(30))
+        let rest = output + pty.readOutput(waitingUpTo: 200)
+
+        // Then it says why, exits 1, and never took the screen
+        #expect(rest.contains("error"), "\(rest.debugDescription)")
+        #expect(status.map { ($0 >> 8) & 0xFF } == 1, "exit status: \(String(describing: status))")
+        #expect(!rest.contains("\u{1B}[?1049h"), "the alternate screen flashed: \(rest.debugDescription)")
+    }
+}

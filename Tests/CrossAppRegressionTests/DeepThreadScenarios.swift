@@ -165,6 +165,35 @@ import Wire
         #expect(shell.context.mutations.pending.isEmpty && shell.context.mutations.failed.isEmpty)
     }
 
+    /// A reply to a reply (made in an app whose replies are threaded) is reachable in every app:
+    /// Enter on the reply it answers opens that reply with its own replies under it, even where
+    /// replies are comments.
+    @Test(arguments: ShippedApp.all)
+    func aReplyToAReply_isReachable_byEnterOnTheReplyItAnswers(app: ShippedApp) async throws {
+        let (directories, _) = try await Self.prepare()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let feed = try #require(shell.currentScreen as? FeedScreen)
+        let index = try #require(feed.items.firstIndex { $0.media.text == Self.chain[0].text })
+        for _ in 0..<index { await DeleteScenarios.press(.character("j"), in: session) }
+        await DeleteScenarios.press(.enter, in: session)
+        let thread = try #require(shell.currentScreen as? ThreadScreen)
+
+        // When Enter is pressed on the first reply
+        let reply = try #require(thread.items.firstIndex { $0.media.text == Self.chain[1].text })
+        let selected = try #require(thread.postList.selectedIndex)
+        for _ in 0..<max(reply - selected, 0) { await DeleteScenarios.press(.character("j"), in: session) }
+        #expect(thread.postList.selectedItem?.media.text == Self.chain[1].text)
+        await DeleteScenarios.press(.enter, in: session)
+
+        // Then the reply to it is listed, on the screen shown
+        let opened = try #require(shell.currentScreen as? ThreadScreen)
+        #expect(
+            opened.items.contains { $0.media.text == Self.chain[2].text },
+            "\(app.id): \(opened.items.map(\.media.text))\n\(HeadlessHarness.frame(of: session))")
+    }
+
     @Test(arguments: ShippedApp.all.filter(\.repliesAreComments))
     func comments_aPostsCommentsAreFlat_andACommentAnswersThePost(app: ShippedApp) async throws {
         let (directories, ids) = try await Self.prepare()

@@ -225,10 +225,12 @@ package final class ThreadScreen: AppScreen {
         return true
     }
 
+    /// Opens `item`'s own thread: any post where replies are threaded; where they are comments,
+    /// a post above, or a comment that has replies of its own (made in an app whose replies are
+    /// threaded), so no reply is out of reach.
     private func open(_ item: PostItem) {
-        guard item.role != .focus,
-            context.registry[.replyModel].style == .threadedPosts || item.role == .ancestor
-        else {
+        let threaded = context.registry[.replyModel].style == .threadedPosts
+        guard item.role != .focus, threaded || item.role == .ancestor || item.facts.replyCount > 0 else {
             return
         }
         let size = (width: list.view.viewportWidth, height: list.view.viewportHeight)

@@ -53,4 +53,36 @@ import Wire
         _ = clock
         await session.stop()
     }
+
+    /// A change to the viewer's own new post is named like any other ("like · @ada · "…""),
+    /// not "a post": the post is known from where the person acted on it.
+    @Test(arguments: ShippedApp.all)
+    func aLikeOfTheViewersOwnNewPost_isNamedByThePost(app: ShippedApp) async throws {
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: try TestDirectories.make(), width: 100)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        shell.openTab(.compose)
+        if app.requiresPhoto { try TestPhotos.attachSample(in: shell) }
+        for character in "Fresh bread this morning" { _ = shell.handle(.character(character)) }
+        _ = shell.handle(.enter)
+        await session.settle()
+        shell.openTab(.home)
+        await session.settle()
+        let feed = try #require(shell.currentScreen as? FeedScreen)
+        try #require(feed.postList.selectedItem?.media.text == "Fresh bread this morning")
+
+        // When the person likes it offline, and opens Sync
+        shell.context.faultControl?.setFaultProfile(.offline)
+        session.networkDidChange()
+        _ = shell.handle(.character("l"))
+        await session.settle()
+        shell.openTab(.mutations)
+        await session.settle()
+
+        // Then the like is named by the post
+        let frame = HeadlessHarness.frame(of: session)
+        #expect(frame.contains("like · @ada · \"Fresh bread"), "\(app.id):\n\(frame)")
+        #expect(!frame.contains("like · a post"), "\(app.id):\n\(frame)")
+    }
 }

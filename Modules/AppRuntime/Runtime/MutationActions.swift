@@ -81,6 +81,7 @@ final class MutationActions: ViewerActions {
             } else {
                 .post(text: draft.text, attachments: attachments)
             }
+        if let parent = draft.replyingTo { remember(parent) }
         let noun = draft.replyingTo == nil ? "post" : "reply"
         enqueue(
             mutation, done: mutation.kind.progress, copies: copies,
@@ -130,8 +131,15 @@ final class MutationActions: ViewerActions {
         }
     }
 
-    func change(_ mutation: Mutation) {
+    func change(_ mutation: Mutation, of post: Media) {
+        remember(post)
         enqueue(mutation, done: mutation.kind.progress)
+    }
+
+    /// Keeps `post` to name the changes made to it (the feed cache is asked for the others).
+    private func remember(_ post: Media) {
+        if postsFound.count > 256 { postsFound.removeAll() }
+        postsFound[post.id] = post
     }
 
     func setFollowing(_ user: User, follows: Bool) {

@@ -89,7 +89,7 @@ enum PostKeys {
             let on = !isOn(kind, item.facts)
             let change = on ? kind : kind.undoKind ?? kind
             let message = key.said.map { Self.said(change, on: on, $0, item.media, context: context) }
-            actions.change(Mutation(change, item.media.id))
+            actions.change(Mutation(change, item.media.id), of: item.media)
             if let message { context.navigator?.showMessage(following: message) }
         case .confirmTwice:
             guard item.media.author.id == context.viewer?.id else {
@@ -101,7 +101,7 @@ enum PostKeys {
                     "press \(key.character) again to \(key.help) this post (any other key keeps it)")
                 return item.media.id
             }
-            actions.change(Mutation(kind, item.media.id))
+            actions.change(Mutation(kind, item.media.id), of: item.media)
         }
         return nil
     }

@@ -15,9 +15,10 @@ package protocol ViewerActions: AnyObject {
     ///   the caller keeps the draft.
     @discardableResult
     func submit(_ draft: Draft, whenSaved: @escaping @MainActor (_ problem: String?) -> Void) -> Bool
-    /// Makes a change of a post (a like, a repost, a delete, or one taken back): journaled off
-    /// the UI actor and shown at once; a failure to save it is said on the status line.
-    func change(_ mutation: Mutation)
+    /// Makes a change of `post` (a like, a repost, a delete, or one taken back): journaled off
+    /// the UI actor and shown at once; a failure to save it is said on the status line. The
+    /// post is what Sync names the change by (the viewer's own new post is in no cache yet).
+    func change(_ mutation: Mutation, of post: Media)
     /// Follows the account (its posts come to Home from the next refresh), or unfollows it when
     /// `follows` is false.
     func setFollowing(_ user: User, follows: Bool)

@@ -177,4 +177,30 @@ import Testing
         #expect(feed.postList.selectedIndex == 0)
         #expect(Self.markerLines(HeadlessHarness.frame(of: session), "1 new post ↑").isEmpty)
     }
+
+    /// A refresh that brings 50 posts in above the place the person is reading redraws at most
+    /// two lines: the marker saying how many are above, and the line it takes. The posts the
+    /// person reads stay where they were on the screen.
+    @Test(arguments: ShippedApp.all)
+    func fiftyNewPostsAbove_redrawAtMostTwoLines(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        for _ in 0..<5 { _ = session.shell?.handle(.down) }
+        await session.settle()
+        let before = lines(HeadlessHarness.frame(of: session))
+        let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
+        try await Self.post(50, on: server)
+
+        feed.refresh()
+        await session.settle()
+
+        let after = lines(HeadlessHarness.frame(of: session))
+        let changed = zip(before, after).enumerated().filter { $0.element.0 != $0.element.1 }
+        #expect(
+            changed.count <= 2,
+            "\(app.id): \(changed.count) lines changed: \(changed.map { "\($0.offset): \($0.element.0) → \($0.element.1)" }.joined(separator: "\n"))"
+        )
+    }
 }

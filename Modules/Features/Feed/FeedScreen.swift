@@ -402,12 +402,18 @@ package final class FeedScreen: AppScreen {
             list.draw(into: &buffer, in: rect)
             return nil
         }
+        // The marker takes the top line over the list, which stays where it was: posts coming in
+        // above the place the person reads redraw one line, not every line shifted by one. Only
+        // when the selected post starts on that line does the list move down under the marker.
         let (top, rest) = rect.splitTop(1)
+        let anchor = list.view.scrollAnchor
+        let selectionOnTop = anchor.map { $0.row == list.view.selection && $0.hiddenLines == 0 } ?? false
+        list.draw(into: &buffer, in: selectionOnTop ? rest : rect)
+        buffer.fill(top, with: " ")
         var marker = StyledLine(
             "\(newer) new \(Plural.of("post", count: newer)) ↑", style: context.style.accent)
         marker.append(" · g to see", style: context.style.secondary)
         buffer.putTruncated(marker, in: Rect(x: top.x + 1, y: top.y, width: top.width - 1, height: 1))
-        list.draw(into: &buffer, in: rest)
         return nil
     }
 

@@ -190,6 +190,10 @@ import Testing
         for _ in 0..<5 { _ = session.shell?.handle(.down) }
         await session.settle()
         let before = lines(HeadlessHarness.frame(of: session))
+        // (as a terminal is sent it: styles count too)
+        let screen = Screen(size: TerminalSize(columns: 80, rows: 24), colorMode: .trueColor)
+        screen.buffer = session.render().buffer
+        _ = screen.commit()
         let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
         try await Self.post(50, on: server)
 
@@ -197,6 +201,9 @@ import Testing
         await session.settle()
 
         let after = lines(HeadlessHarness.frame(of: session))
+        screen.buffer = session.render().buffer
+        let sent = screen.commit().changedLineCount
+        #expect(sent <= 2, "\(app.id): \(sent) lines sent to the terminal")
         let changed = zip(before, after).enumerated().filter { $0.element.0 != $0.element.1 }
         #expect(
             changed.count <= 2,

@@ -107,14 +107,16 @@ enum UISuite {
         _ = frame2()
         let feed = refreshing.shell?.currentScreen as? FeedScreen
         let selected = feed?.postList.selectedItem?.id
-        let server = try BackendServer(
-            directory: configuration.backendDirectory, seed: 1,
-            clock: ManualClock(start: Date().addingTimeInterval(86_400)))
+        // Posted through the app's own backend: a second server on its directory, with a clock
+        // of its own, would end the app's session, and signing in again rebuilds Home (a full
+        // redraw that is not the refresh's).
+        guard let server = refreshing.app?.service(.embeddedBackend)?.embeddedTransport?.server else {
+            throw BenchSetupError("the text-first app runs without its embedded backend")
+        }
         for index in 0..<50 {
             try await BenchPosts.post(
                 #"{"text": "Fresh \#(index)"}"#, as: "grace", key: "bench-refresh-\(index)", on: server)
         }
-        server.close()
         feed?.refresh()
         await refreshing.settle()
         let update = frame2()

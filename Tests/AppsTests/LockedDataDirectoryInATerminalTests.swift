@@ -22,21 +22,9 @@ import Testing
 
         // When the app starts on it in a terminal
         let pty = try PseudoTerminal()
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for target: Int32 in [0, 1, 2] { posix_spawn_file_actions_adddup2(&actions, pty.terminal, target) }
-        _ = Subprocess.addCloseFrom?(&actions, 3)
-        let arguments = [
-            path, "--data-dir", directories.data, "--backend-dir", directories.backend, "--user", "ada",
-        ]
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        let environment = ["TERM=xterm-256color", "HOME=\(NSTemporaryDirectory())", "PATH=/usr/bin:/bin"]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer { for pointer in envp { free(pointer) } }
-        var pid: pid_t = 0
-        try #require(posix_spawn(&pid, path, &actions, nil, argv, envp) == 0)
+        let pid = try SuspendInATerminalTests.spawn(
+            path, ["--data-dir", directories.data, "--backend-dir", directories.backend, "--user", "ada"],
+            on: pty)
         let output = SuspendInATerminalTests.read(pty, until: "error", within: .seconds(60))
         let status = SuspendInATerminalTests.waitForState(of: pid, flags: 0, within: .seconds(30))
         let rest = output + pty.readOutput(waitingUpTo: 200)

@@ -45,20 +45,15 @@ import Testing
         return nil
     }
 
-    @Test func controlZ_stopsTheApp_withTheTerminalPutBack_andContinuingRedrawsTheFrame() throws {
-        // Any app: suspending is the shared runner's. One whose feed shows text first: photo art
-        // decoded after the launch would redraw rows while the test reads the terminal.
-        let app = try #require(ShippedApp.first { !$0.requiresPhoto } ?? ShippedApp.all.first)
-        let path = Self.siblingExecutable(app.id)
-        try #require(FileManager.default.isExecutableFile(atPath: path), "build the apps first: \(path)")
-        let directories = try TestDirectories.make()
-        let pty = try PseudoTerminal()
+    /// Starts the executable at `path` with `arguments` on `pty` (its standard input, output and
+    /// error), in a process group of its own with every signal at its default action; returns
+    /// its process id.
+    static func spawn(_ path: String, _ arguments: [String], on pty: PseudoTerminal) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for target: Int32 in [0, 1, 2] { posix_spawn_file_actions_adddup2(&actions, pty.terminal, target) }
         _ = Subprocess.addCloseFrom?(&actions, 3)
-        // A process group of its own, and every signal at its default action.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -71,16 +66,27 @@ import Testing
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(
             &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-        let arguments = [
-            path, "--data-dir", directories.data, "--backend-dir", directories.backend, "--user", "ada",
-        ]
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         let environment = ["TERM=xterm-256color", "HOME=\(NSTemporaryDirectory())", "PATH=/usr/bin:/bin"]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
         defer { for pointer in envp { free(pointer) } }
         var pid: pid_t = 0
         try #require(posix_spawn(&pid, path, &actions, &attributes, argv, envp) == 0)
+        return pid
+    }
+
+    @Test func controlZ_stopsTheApp_withTheTerminalPutBack_andContinuingRedrawsTheFrame() throws {
+        // Any app: suspending is the shared runner's. One whose feed shows text first: photo art
+        // decoded after the launch would redraw rows while the test reads the terminal.
+        let app = try #require(ShippedApp.first { !$0.requiresPhoto } ?? ShippedApp.all.first)
+        let path = Self.siblingExecutable(app.id)
+        try #require(FileManager.default.isExecutableFile(atPath: path), "build the apps first: \(path)")
+        let directories = try TestDirectories.make()
+        let pty = try PseudoTerminal()
+        let pid = try Self.spawn(
+            path, ["--data-dir", directories.data, "--backend-dir", directories.backend, "--user", "ada"],
+            on: pty)
         var reaped = false
         defer {
             if !reaped {

@@ -240,13 +240,29 @@ package final class AppSession {
         // retry are tried at once rather than at their backoff's time: what the person did while
         // offline is sent without them doing anything.
         // A viewer not known yet (the launch was offline) is asked for then too.
+        // While it cannot be reached, the server is asked again on a short backoff, so the
+        // marker goes within seconds of it coming back (`ReachabilityProbe`).
+        let probe = ReachabilityProbe(clock: clock) { [weak context, tracker] in
+            guard let client = context?.client else { return }
+            tracker.run {
+                if client.bearerToken != nil {
+                    _ = try? await client.events(after: "latest", limit: 1)
+                } else {
+                    _ = try? await client.accounts()
+                }
+            }
+        }
+        reachabilityProbe = probe
         reachabilityObservation = context.network.reachability.observe {
             [weak self, weak shell, weak context] status in
             tracker.begin()
             Task { @MainActor in
                 if status == .reachable {
+                    probe.serverReachable()
                     manager.networkDidChange()
                     if let context { self?.loadViewer(context) }
+                } else if status == .unreachable {
+                    probe.serverUnreachable()
                 }
                 shell?.setNeedsDisplay()
                 tracker.end()
@@ -506,6 +522,8 @@ package final class AppSession {
 
     private var mutationObservation: ObservationToken?
     private var reachabilityObservation: ObservationToken?
+    /// Asks the server again while it cannot be reached.
+    private var reachabilityProbe: ReachabilityProbe?
 
     /// Waits until all work started so far has finished: the screens' loads, and the mutation
     /// manager's sends (nothing in flight, nothing due at the clock's time).
@@ -518,6 +536,7 @@ package final class AppSession {
             // A retry that came due when the clock moved is started here, not left to its timer's
             // task, so a `wait` after `advance` includes it.
             if startViewerRetryIfDue() { continue }
+            if reachabilityProbe?.startIfDue() == true { continue }
             if tracker.outstanding == 0 && manager.isIdle() { break }
         }
         await onSettled?(self)
@@ -547,6 +566,8 @@ package final class AppSession {
         mutationObservation = nil
         reachabilityObservation?.cancel()
         reachabilityObservation = nil
+        reachabilityProbe?.cancel()
+        reachabilityProbe = nil
         viewerRetryTimer?.cancel()
         viewerRetryTimer = nil
         viewerRetry = nil

@@ -111,8 +111,10 @@ import Wire
             return try await target.send(
                 .post, "/v1/conversations", json: String(decoding: body, as: UTF8.self), token: ada)
         }
-        let atLimit = try await start((2...limit).map { "u\($0)" })
+        // (listing oneself and a member twice does not count them twice)
+        let atLimit = try await start(["u1", "u2"] + (2...limit).map { "u\($0)" })
         let overLimit = try await start((2...(limit + 1)).map { "u\($0)" })
+        let enormous = try await start(Array(repeating: "u2", count: 10_000))
         let alone = try await start(["u1"])
         let forged = try await start(["u02"])
         let notAString = try await target.send(
@@ -127,6 +129,7 @@ import Wire
         #expect(members.count == limit)
         #expect(overLimit.status == 400)
         #expect(overLimit.errorCode == "too_many_members")
+        #expect(enormous.errorCode == "too_many_members")
         #expect(alone.errorCode == "too_few_members")
         #expect([forged.status, notAString.status, unknown.status] == [400, 400, 404] as [Int])
         #expect(try Self.conversations(target) == 1)

@@ -21,11 +21,10 @@ extension BackendCore {
                 "members: expected an array of user ids (\"u2\"), found "
                     + (object.optionalValue("members")?.briefDescription ?? "nothing"))
         }
-        guard elements.count < MessageLimits.membersPerConversation else {
-            throw APIError(
-                status: 400, code: "too_many_members",
-                message: "members: \(elements.count) accounts is over the limit of "
-                    + "\(MessageLimits.membersPerConversation - 1) besides you in one conversation")
+        // A cheap bound before anything is parsed or read: the viewer and repeats may be listed,
+        // so the exact count is checked once they are known.
+        guard elements.count <= 2 * MessageLimits.membersPerConversation else {
+            throw Self.tooManyMembers(elements.count)
         }
         var others: [Int64] = []
         for (index, element) in elements.enumerated() {
@@ -41,6 +40,9 @@ extension BackendCore {
         return try database.transaction { db in
             let viewer = try authenticate(route.request, db)
             let members = Set(others + [viewer.id]).sorted()
+            guard members.count <= MessageLimits.membersPerConversation else {
+                throw Self.tooManyMembers(members.count)
+            }
             guard members.count >= 2 else {
                 throw APIError.badRequest(
                     "members: a conversation needs at least one account besides you", code: "too_few_members")
@@ -259,6 +261,15 @@ extension BackendCore {
     }
 
     // MARK: - Helpers
+
+    /// 400 `too_many_members` for a conversation of `count` accounts.
+    private static func tooManyMembers(_ count: Int) -> APIError {
+        APIError(
+            status: 400, code: "too_many_members",
+            message:
+                "members: \(count) accounts is over the limit of \(MessageLimits.membersPerConversation) "
+                + "in one conversation, you included")
+    }
 
     /// The viewer's read position in a conversation they belong to: 404 when there is no such
     /// conversation, 403 when the viewer is not a member.

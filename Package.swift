@@ -178,8 +178,8 @@ let package = Package(
         tests(
             "Backend",
             [
-                "Backend", "Wire", "MediaModel", "Mutations", "Storage", "CommandLineKit", "ServerTesting",
-                "backend-server",
+                "Backend", "Wire", "MediaModel", "Mutations", "ServerAPI", "Storage", "CommandLineKit",
+                "ServerTesting", "backend-server",
                 "PhotoTesting", "Imaging",
             ]),
         .target(

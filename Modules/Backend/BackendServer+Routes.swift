@@ -25,18 +25,25 @@ extension BackendServer {
             Route(.put, "/v1/users/{id}/follow") { try core.setFollow($0, following: true) },
             Route(.delete, "/v1/users/{id}/follow") { try core.setFollow($0, following: false) },
             Route(.get, "/v1/photos/{id}") { try core.photo($0) },
+            Route(.post, "/v1/conversations") { try core.startConversation($0) },
+            Route(.get, "/v1/conversations") { try core.conversations($0) },
+            Route(.get, "/v1/conversations/{id}/messages") { try core.conversationMessages($0) },
+            Route(.post, "/v1/conversations/{id}/messages") { try await core.sendMessage($0) },
+            Route(.put, "/v1/conversations/{id}/read") { try core.markConversationRead($0) },
         ]
     }
 }
 
 extension BackendServer {
     /// The routes that read bodies up to ``maximumRequestBodySize`` (a post's photos travel base64
-    /// in its JSON); every other route reads at most 1 MiB.
-    static let largeBodyRoutes: Set<String> = ["POST /v1/posts", "POST /v1/posts/{id}/replies"]
+    /// in its JSON, and so do a message's); every other route reads at most 1 MiB.
+    static let largeBodyRoutes: Set<String> = [
+        "POST /v1/posts", "POST /v1/posts/{id}/replies", "POST /v1/conversations/{id}/messages",
+    ]
 
     /// The largest body the route for `method` and `target` reads, in bytes, so that an HTTP
     /// server in front can answer 413 from a request's head instead of reading a body the route
-    /// would refuse: ``maximumRequestBodySize`` for a new post or reply, 1 MiB for everything else
+    /// would refuse: ``maximumRequestBodySize`` for a new post, reply or message, 1 MiB for everything else
     /// (an unknown path included). O(routes) per call.
     public func maximumBodySize(for method: HTTPMethod, target: String) -> Int {
         guard let request = try? Request(method: method, target: target),

@@ -6,28 +6,34 @@ import Wire
 /// A change a user makes, as data: what the mutation manager journals and sends.
 ///
 /// A mutation is its ``MutationKind`` and what it acts on: a post (`media`), a user (`user`),
-/// or nothing (a new post), with the text and attachments of a post or a reply. Everything that
+/// a conversation (`conversation`), or nothing (a new post), with the text and attachments of a
+/// post, a reply or a message. Everything that
 /// differs between kinds (the request, the lane, the optimistic effect, the confirmation) comes
 /// from the kind's description, so nothing here switches over kinds. Build one with the kind's
 /// initializer (`Mutation(.like, id)`) or its shorthand (`.like(id)`).
 public struct Mutation: Hashable, Sendable {
     /// What kind of change this is.
     public let kind: MutationKind
-    /// The post the change acts on: a reply's parent; the liked, reposted or deleted post.
+    /// The post the change acts on: a reply's parent; the liked, reposted or deleted post; the
+    /// post a message shares.
     public let media: MediaID?
     /// The user the change acts on (a follow).
     public let user: UserID?
-    /// The text of a post or a reply; empty for other kinds.
+    /// The conversation a message goes to.
+    public let conversation: ConversationID?
+    /// The text of a post, a reply or a message; empty for other kinds.
     public let text: String
-    /// The attachments of a post or a reply; empty for other kinds.
+    /// The attachments of a post, a reply or a message; empty for other kinds.
     public let attachments: [MediaModel.Attachment]
 
     private init(
-        kind: MutationKind, media: MediaID?, user: UserID?, text: String, attachments: [MediaModel.Attachment]
+        kind: MutationKind, media: MediaID?, user: UserID?, conversation: ConversationID? = nil, text: String,
+        attachments: [MediaModel.Attachment]
     ) {
         self.kind = kind
         self.media = media
         self.user = user
+        self.conversation = conversation
         self.text = text
         self.attachments = attachments
     }
@@ -53,21 +59,40 @@ public struct Mutation: Hashable, Sendable {
         self.init(kind: kind, media: parent, user: nil, text: text, attachments: attachments)
     }
 
+    /// A message in `conversation` (`subject` is `.conversation`), sharing `sharedPost` when
+    /// given.
+    public init(
+        _ kind: MutationKind, in conversation: ConversationID, text: String,
+        attachments: [MediaModel.Attachment] = [], sharing sharedPost: MediaID? = nil
+    ) {
+        precondition(kind.subject == .conversation, "\(kind) is not a message")
+        self.init(
+            kind: kind, media: sharedPost, user: nil, conversation: conversation, text: text,
+            attachments: attachments)
+    }
+
     /// A mutation read back from its parts, or nil when they do not fit the kind's subject (a
     /// like without a post).
     static func checked(
-        _ kind: MutationKind, media: MediaID?, user: UserID?, text: String,
+        _ kind: MutationKind, media: MediaID?, user: UserID?, conversation: ConversationID? = nil,
+        text: String,
         attachments: [MediaModel.Attachment]
     ) -> Mutation? {
         let fits =
             switch kind.subject {
-            case .newPost: media == nil && user == nil
-            case .reply: media != nil && user == nil
-            case .media: media != nil && user == nil && text.isEmpty && attachments.isEmpty
-            case .user: user != nil && media == nil && text.isEmpty && attachments.isEmpty
+            case .newPost: media == nil && user == nil && conversation == nil
+            case .reply: media != nil && user == nil && conversation == nil
+            case .media:
+                media != nil && user == nil && conversation == nil && text.isEmpty && attachments.isEmpty
+            case .user:
+                user != nil && media == nil && conversation == nil && text.isEmpty && attachments.isEmpty
+            case .conversation: conversation != nil && user == nil
             }
         return fits
-            ? Mutation(kind: kind, media: media, user: user, text: text, attachments: attachments) : nil
+            ? Mutation(
+                kind: kind, media: media, user: user, conversation: conversation, text: text,
+                attachments: attachments)
+            : nil
     }
 
     // MARK: What the kind says
@@ -81,11 +106,12 @@ public struct Mutation: Hashable, Sendable {
         case .reply: .thread(media ?? MediaID(""))
         case .media: .media(media ?? MediaID(""))
         case .user: .user(user ?? UserID(""))
+        case .conversation: .conversation(conversation ?? ConversationID(""))
         }
     }
 
-    /// The media the mutation acts on (a reply's parent; the liked, reposted or deleted post), or
-    /// nil when it names none (a new post, a follow).
+    /// The media the mutation acts on (a reply's parent; the liked, reposted or deleted post; the
+    /// post a message shares), or nil when it names none (a new post, a follow).
     ///
     /// A target that is a post still pending on this device (`local:<token>`) makes the mutation
     /// wait for that post: it is sent with the server's id once the post is confirmed.
@@ -94,7 +120,9 @@ public struct Mutation: Hashable, Sendable {
     /// The same mutation acting on `target` instead (a pending post's server id, once known).
     public func retargeted(to target: MediaID) -> Mutation {
         guard media != nil else { return self }
-        return Mutation(kind: kind, media: target, user: user, text: text, attachments: attachments)
+        return Mutation(
+            kind: kind, media: target, user: user, conversation: conversation, text: text,
+            attachments: attachments)
     }
 
     /// What the mutation shows while it is pending.
@@ -106,6 +134,10 @@ public struct Mutation: Hashable, Sendable {
         case .flag(let flag, let value): return .flag(id, flag, value)
         case .hide: return .hidden(id)
         case .follow(let following): return .following(user ?? UserID(""), following)
+        case .newMessage:
+            return .newMessage(
+                conversation: conversation ?? ConversationID(""), text: text, attachments: attachments,
+                sharedPost: media)
         }
     }
 
@@ -121,6 +153,9 @@ public struct Mutation: Hashable, Sendable {
             return .relationship(
                 result.userID ?? user ?? UserID(""), following: result.following ?? following,
                 followerCount: result.followerCount)
+        case .message:
+            guard let message = result.message else { return .facts }
+            return .message(message)
         }
     }
 
@@ -154,13 +189,17 @@ public struct Mutation: Hashable, Sendable {
             case .newPost: "/v1/posts"
             case .reply, .media: "/v1/posts/\(Request.pathSegment((media ?? MediaID("")).rawValue))"
             case .user: "/v1/users/\(Request.pathSegment((user ?? UserID("")).rawValue))"
+            case .conversation:
+                "/v1/conversations/\(Request.pathSegment((conversation ?? ConversationID("")).rawValue))"
             }
         if !kind.path.isEmpty { path += "/" + kind.path }
         guard kind.carriesContent else { return Request(kind.method, path, headers: headers) }
         headers["Content-Type"] = "application/json"
         var sent: [JSONValue] = []
         for attachment in attachments { sent.append(try Self.uploadForm(of: attachment)) }
-        let body = JSONValue.object(["text": .string(text), "attachments": .array(sent)]).serialized()
+        var fields: [String: JSONValue] = ["text": .string(text), "attachments": .array(sent)]
+        if kind.subject == .conversation, let media { fields["sharedPostID"] = .string(media.rawValue) }
+        let body = JSONValue.object(fields).serialized()
         return Request(kind.method, path, headers: headers, body: body)
     }
 }
@@ -171,6 +210,12 @@ extension Mutation: CustomStringConvertible {
     public var description: String {
         if let media, kind.subject == .media { return "\(kind) \(media.rawValue)" }
         if let user { return "\(kind) \(user.rawValue)" }
+        if let conversation {
+            let words = text.count > 20 ? String(text.prefix(20)) + "…" : text
+            let shared = media.map { " sharing \($0.rawValue)" } ?? ""
+            return "\(kind) to \(conversation.rawValue) \"\(words)\"\(shared)"
+                + (attachments.isEmpty ? "" : " +\(attachments.count)")
+        }
         let words = text.count > 20 ? String(text.prefix(20)) + "…" : text
         let parent = media.map { " to \($0.rawValue)" } ?? ""
         return "\(kind)\(parent) \"\(words)\"" + (attachments.isEmpty ? "" : " +\(attachments.count)")

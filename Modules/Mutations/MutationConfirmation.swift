@@ -1,4 +1,5 @@
 import MediaModel
+import ServerAPI
 
 /// What a confirmed mutation leaves behind besides the shared facts its response carried (which
 /// go to `MediaStore` and the feed cache): server data the lists on screen may not show yet.
@@ -16,4 +17,6 @@ public indirect enum MutationConfirmation: Hashable, Sendable {
     case deleted(MediaID)
     /// The viewer's relationship with a user, shown until a profile agrees.
     case relationship(UserID, following: Bool, followerCount: Int?)
+    /// The server's message, shown at the bottom of its conversation until a page holds it.
+    case message(Message)
 }

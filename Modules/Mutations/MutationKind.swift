@@ -23,6 +23,10 @@ public struct MutationKind: Hashable, Sendable, CustomStringConvertible {
         case media
         /// One user, sent to `/v1/users/{id}/<path>`; lane `user:<id>`.
         case user
+        /// A conversation: text, attachments and a shared post, sent to
+        /// `/v1/conversations/{id}/<path>`; lane `conversation:<id>`, so one conversation's
+        /// messages go in the order typed and other conversations are not held up.
+        case conversation
     }
 
     /// What the change shows while it is pending (made into an ``OptimisticEffect``).
@@ -37,6 +41,8 @@ public struct MutationKind: Hashable, Sendable, CustomStringConvertible {
         case hide
         /// The viewer following (true) or not following (false) the user.
         case follow(Bool)
+        /// A new message at the bottom of its conversation, marked as sending.
+        case newMessage
     }
 
     /// What the confirming response leaves behind (made into a ``MutationConfirmation``).
@@ -49,6 +55,8 @@ public struct MutationKind: Hashable, Sendable, CustomStringConvertible {
         case deleted
         /// The viewer's relationship with the user, following when the response does not say.
         case relationship(following: Bool)
+        /// The message sent, kept until a page of its conversation includes it.
+        case message
     }
 
     /// The key a list of posts makes the change with (`l` likes the selected post): its words in
@@ -173,6 +181,9 @@ public struct MutationKind: Hashable, Sendable, CustomStringConvertible {
         case .user:
             self.notFound = notFound ?? "the account is gone: it was closed"
             self.forbidden = forbidden ?? "not allowed: the server does not let you \(self.title) {account}"
+        case .conversation:
+            self.notFound = notFound ?? "the conversation is gone"
+            self.forbidden = forbidden ?? "not allowed: you are not in this conversation"
         }
         self.progress = progress
         self.undo = undo
@@ -206,8 +217,8 @@ public struct MutationKind: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
-    /// Whether the change carries text and attachments (a post or a reply).
-    public var carriesContent: Bool { subject == .newPost || subject == .reply }
+    /// Whether the change carries text and attachments (a post, a reply or a message).
+    public var carriesContent: Bool { subject == .newPost || subject == .reply || subject == .conversation }
 
     /// The request path's shape, `{id}` standing for the subject (`"PUT /v1/posts/{id}/like"`).
     public var route: String {
@@ -216,6 +227,7 @@ public struct MutationKind: Hashable, Sendable, CustomStringConvertible {
             case .newPost: "/v1/posts"
             case .reply, .media: "/v1/posts/{id}"
             case .user: "/v1/users/{id}"
+            case .conversation: "/v1/conversations/{id}"
             }
         return "\(method) " + (path.isEmpty ? base : base + "/" + path)
     }

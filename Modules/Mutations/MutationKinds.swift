@@ -1,4 +1,5 @@
 import MediaModel
+import ServerAPI
 import Wire
 
 // Every kind of change, described once. A new kind is a new description here, listed in `all`;
@@ -8,7 +9,7 @@ import Wire
 extension MutationKind {
     /// Every kind this build knows. The post keys' rows (help and footer) follow this order.
     public static let all: [MutationKind] = [
-        .post, .like, .unlike, .reply, .repost, .unrepost, .delete, .follow, .unfollow,
+        .post, .like, .unlike, .reply, .repost, .unrepost, .delete, .follow, .unfollow, .message,
     ]
 
     /// A new post.
@@ -52,6 +53,10 @@ extension MutationKind {
     public static let unfollow = MutationKind(
         "unfollow", tag: 8, subject: .user, .delete, path: "follow", effect: .follow(false),
         confirmation: .relationship(following: false))
+    /// A direct message in a conversation; no post key (it is not a change of a post).
+    public static let message = MutationKind(
+        "message", tag: 10, subject: .conversation, .post, path: "messages", effect: .newMessage,
+        confirmation: .message, progress: "sending…")
 }
 
 extension Mutation {
@@ -81,4 +86,17 @@ extension Mutation {
     public static func follow(_ id: UserID) -> Mutation { Mutation(.follow, id) }
     /// Stop following a user.
     public static func unfollow(_ id: UserID) -> Mutation { Mutation(.unfollow, id) }
+
+    /// A direct message in `conversation`: text, photos (each with a `file`, uploaded when sent,
+    /// as a post's are) and a post shared as a card, at least one of them.
+    ///
+    /// ```swift
+    /// let token = try await manager.enqueue(.message(in: "c1", text: "look at this", sharing: "m12"))
+    /// ```
+    public static func message(
+        in conversation: ConversationID, text: String, attachments: [MediaModel.Attachment] = [],
+        sharing sharedPost: MediaID? = nil
+    ) -> Mutation {
+        Mutation(.message, in: conversation, text: text, attachments: attachments, sharing: sharedPost)
+    }
 }

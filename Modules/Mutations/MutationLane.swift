@@ -1,4 +1,5 @@
 import MediaModel
+import ServerAPI
 
 /// A queue of mutations sent strictly in the order they were made, one in flight at a time;
 /// different lanes run concurrently. Chosen by `Mutation.lane` from the kind's subject:
@@ -9,6 +10,7 @@ import MediaModel
 /// | reply | `thread:<parent id>` |
 /// | a change of a post (like, unlike, repost, unrepost, delete) | `media:<media id>` |
 /// | follow, unfollow | `user:<user id>` |
+/// | message | `conversation:<conversation id>` |
 public struct MutationLane: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The lane's name as the journal stores it (`"media:m42"`).
     public let rawValue: String
@@ -29,6 +31,11 @@ public struct MutationLane: RawRepresentable, Hashable, Comparable, Sendable, Cu
 
     /// The viewer's relationship with one user (follow, unfollow).
     public static func user(_ id: UserID) -> MutationLane { MutationLane(rawValue: "user:\(id.rawValue)") }
+
+    /// The messages of one conversation, sent in the order typed.
+    public static func conversation(_ id: ConversationID) -> MutationLane {
+        MutationLane(rawValue: "conversation:\(id.rawValue)")
+    }
 
     /// Orders lanes by name.
     public static func < (lhs: MutationLane, rhs: MutationLane) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -1,4 +1,5 @@
 import MediaModel
+import ServerAPI
 import Wire
 
 /// What a mutation endpoint answered: the client token echoed, what was made or changed, and
@@ -34,6 +35,10 @@ public struct MutationResult: WirePayload {
     public var followerCount: Int?
     /// The viewer's following count after the change.
     public var followingCount: Int?
+    /// The message sent (a direct message).
+    public var message: Message?
+    /// The conversation of the message sent.
+    public var conversationID: ConversationID?
     /// Whether the server answered from its record of an earlier attempt with the same token
     /// (the `Idempotent-Replayed` header); set by `APIClient`, not part of the body.
     public var replayed: Bool
@@ -43,7 +48,8 @@ public struct MutationResult: WirePayload {
         clientToken: String, media: Media? = nil, mediaID: MediaID? = nil, parentID: MediaID? = nil,
         userID: UserID? = nil, entryID: FeedEntryID? = nil, changed: Bool? = nil, liked: Bool? = nil,
         reposted: Bool? = nil, deleted: Bool? = nil, following: Bool? = nil, followerCount: Int? = nil,
-        followingCount: Int? = nil, replayed: Bool = false
+        followingCount: Int? = nil, message: Message? = nil, conversationID: ConversationID? = nil,
+        replayed: Bool = false
     ) {
         self.clientToken = clientToken
         self.media = media
@@ -58,6 +64,8 @@ public struct MutationResult: WirePayload {
         self.following = following
         self.followerCount = followerCount
         self.followingCount = followingCount
+        self.message = message
+        self.conversationID = conversationID
         self.replayed = replayed
     }
 
@@ -78,10 +86,14 @@ public struct MutationResult: WirePayload {
         let following = try object.optionalBool("following")
         let followerCount = try object.optionalInt("followerCount", in: counts)
         let followingCount = try object.optionalInt("followingCount", in: counts)
+        let message = try object.decodeOptional(Message.self, "message")
+        let conversationID = try object.optionalString("conversationID").map { ConversationID($0) }
         self.init(
             clientToken: clientToken, media: media, mediaID: mediaID, parentID: parentID, userID: userID,
             entryID: entryID, changed: changed, liked: liked, reposted: reposted, deleted: deleted,
-            following: following, followerCount: followerCount, followingCount: followingCount)
+            following: following, followerCount: followerCount, followingCount: followingCount,
+            message: message,
+            conversationID: conversationID)
     }
 
     /// The wire form (without `replayed`, which travels as a header).
@@ -99,6 +111,8 @@ public struct MutationResult: WirePayload {
         if let following { fields["following"] = .bool(following) }
         if let followerCount { fields["followerCount"] = .int(Int64(followerCount)) }
         if let followingCount { fields["followingCount"] = .int(Int64(followingCount)) }
+        if let message { fields["message"] = message.json }
+        if let conversationID { fields["conversationID"] = .string(conversationID.rawValue) }
         return .object(fields)
     }
 }

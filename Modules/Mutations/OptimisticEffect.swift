@@ -1,4 +1,5 @@
 import MediaModel
+import ServerAPI
 
 /// What a pending mutation changes in the merged views until it is confirmed, as an instruction
 /// applied on top of server data (never written into it).
@@ -17,4 +18,8 @@ public enum OptimisticEffect: Hashable, Sendable {
     case hidden(MediaID)
     /// The viewer's following of a user is `following` (follower count adjusted to match).
     case following(UserID, Bool)
+    /// A new message at the bottom of its conversation, under a local id, marked as sending.
+    case newMessage(
+        conversation: ConversationID, text: String, attachments: [MediaModel.Attachment], sharedPost: MediaID?
+    )
 }

@@ -1,6 +1,7 @@
 @_spi(Testing) import Backend
 import MediaModel
 import Mutations
+import ServerAPI
 import Testing
 import Wire
 
@@ -17,8 +18,12 @@ import Wire
         let made = try await send(Mutation(.post, text: "ada's own", attachments: []), "own")
         let result = try WireFormat.decode(MutationResult.self, from: made.body).payload
         let own = try #require(result.media?.id, "the post was not made: \(made.status)")
+        let started = await TestClient(server: server).send(
+            .post, "/v1/conversations", body: #"{"members": ["u2"]}"#)
+        let conversation = try #require(started.json["conversation", "id"].stringValue, "\(started.text)")
 
-        // When a change of every kind is sent, each on ada's post or on user u2
+        // When a change of every kind is sent, each on ada's post, on user u2 or in ada's
+        // conversation with u2
         // (a change that hides the post goes last: the others act on it)
         let hiding = MutationKind.all.filter { $0.effect == .hide }
         let kinds = MutationKind.all.filter { $0.effect != .hide } + hiding
@@ -29,6 +34,8 @@ import Wire
                 case .reply: Mutation(kind, to: own, text: "a \(kind)", attachments: [])
                 case .media: Mutation(kind, own)
                 case .user: Mutation(kind, UserID("u2"))
+                case .conversation:
+                    Mutation(kind, in: ConversationID(conversation), text: "a \(kind)", sharing: own)
                 }
             let response = try await send(mutation, "kind-\(index)")
 

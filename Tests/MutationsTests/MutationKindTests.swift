@@ -16,6 +16,7 @@ import Wire
         case .reply: Mutation(kind, to: media, text: "a sample \(kind) · ünïcödé ✓", attachments: [])
         case .media: Mutation(kind, media)
         case .user: Mutation(kind, UserID("u2"))
+        case .conversation: Mutation(kind, in: "c1", text: "a sample \(kind) · ünïcödé ✓", sharing: media)
         }
     }
 
@@ -56,7 +57,7 @@ import Wire
         let request = try mutation.request(clientToken: "tok", bearerToken: "seed-ada")
         #expect(request.headers["Idempotency-Key"] == "tok")
         #expect(request.headers["Authorization"] == "Bearer seed-ada")
-        let id = mutation.media?.rawValue ?? mutation.user?.rawValue ?? ""
+        let id = mutation.conversation?.rawValue ?? mutation.media?.rawValue ?? mutation.user?.rawValue ?? ""
         #expect("\(request.method) \(request.path)" == kind.route.replacingOccurrences(of: "{id}", with: id))
         let lane: MutationLane =
             switch kind.subject {
@@ -64,6 +65,7 @@ import Wire
             case .reply: .thread("m1")
             case .media: .media("m1")
             case .user: .user("u2")
+            case .conversation: .conversation("c1")
             }
         #expect(mutation.lane == lane)
         #expect(request.body.isEmpty == !kind.carriesContent)
@@ -78,6 +80,7 @@ import Wire
             "unlike": "DELETE /v1/posts/{id}/like", "repost": "PUT /v1/posts/{id}/repost",
             "unrepost": "DELETE /v1/posts/{id}/repost", "delete": "DELETE /v1/posts/{id}",
             "follow": "PUT /v1/users/{id}/follow", "unfollow": "DELETE /v1/users/{id}/follow",
+            "message": "POST /v1/conversations/{id}/messages",
         ]
         for (name, route) in shipped { #expect(routes[name] == route, "\(name)") }
     }
@@ -87,7 +90,7 @@ import Wire
         let shipped: [String: UInt8] = [
             "post": 1, "reply": 2, "like": 3, "unlike": 4, "repost": 5, "delete": 6, "follow": 7,
             "unfollow": 8,
-            "unrepost": 9,
+            "unrepost": 9, "message": 10,
         ]
         for kind in MutationKind.all {
             if let tag = shipped[kind.name] {

@@ -305,7 +305,7 @@ struct Simulation {
             case .hide: if let id = mutation.media { deleted.insert(id) }
             case .newReply: if let parent = mutation.media { replies[parent, default: 0] += 1 }
             case .follow(let value): if let user = mutation.user { following[user] = value }
-            case .newPost: break
+            case .newPost, .newMessage: break
             }
         }
 
@@ -394,6 +394,11 @@ struct Simulation {
                     count == 1,
                     "\(mutation.kind) \(token) on the server \(count ?? -1) times (\(record.map { "\($0.state)" } ?? "gone"), \(harness.handlings(of: token))); \(context)"
                 )
+            case .newMessage:
+                let count = try? harness.backendCount(
+                    "SELECT COUNT(*) FROM messages WHERE client_token = ?", token.rawValue)
+                #expect(
+                    count == 1, "\(mutation.kind) \(token) on the server \(count ?? -1) times; \(context)")
             case .hide:
                 let id = mutation.media?.rawValue ?? ""
                 let count = try? harness.backendCount(

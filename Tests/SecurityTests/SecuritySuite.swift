@@ -117,3 +117,15 @@
 // - A posted text back as the draft after a kill -9 (the draft file was removed later):
 //   DraftScenarios.aDraftFileLeftBehindByACrashAfterPosting_doesNotComeBack, MutationsTests'
 //   ConsumedDraftTests
+//
+// Direct messages (issue 30): only a conversation's members read or write it
+// - A signed-in non-member reading, sending to or marking read a conversation (403, nothing shown):
+//   DirectMessageAccessTests.aNonMember_cannotRead_write_orMarkRead_andIsTold403
+// - No token on every conversation route (401): DirectMessageAccessTests.withoutAToken_everyRouteIs401
+// - Forged conversation ids (c0, c01, c+1, c-1, cx, overflow): 404, never another conversation:
+//   DirectMessageAccessTests.aForgedConversationID_is404_forAMemberOfAnother
+// - A member's send key replayed by a non-member:
+//   DirectMessageAccessTests.aReplayedSendKeyOfAMember_neverShowsTheMessageToANonMember
+// - Too many members, forged member ids, unknown accounts; oversize text:
+//   DirectMessageAccessTests.tooManyMembers_forgedMemberIDs_andUnknownAccounts_areRefused,
+//   DirectMessageAccessTests.anOversizeMessage_isRefused_andNothingIsStored

@@ -366,6 +366,11 @@ final class MutationActions: ViewerActions {
             return "\(title) · \(mutation.media.map(post) ?? "a post")"
         case .user:
             return "\(title) · " + (mutation.user.flatMap(user).map { "@" + $0.handle } ?? "an account")
+        case .conversation:
+            let text = mutation.text
+            if !text.isEmpty { return "\(title) · \(quoted(text))" }
+            if let shared = mutation.media { return "\(title) · sharing \(post(shared))" }
+            return "\(title) · \(mutation.attachments.count) photo(s)"
         }
     }
 

@@ -150,6 +150,42 @@ enum BackendSchema {
                 ALTER TABLE sessions ADD COLUMN retry_salt TEXT;
                 CREATE INDEX sessions_with_retry_salt ON sessions (revoked_at) WHERE retry_salt IS NOT NULL;
                 """),
+        // Direct messages: conversations between two or more accounts (one per set of members,
+        // found by `member_key`, the members' ids sorted and joined with commas), their members
+        // with each one's read position (the id of the newest message they have read), and the
+        // messages, in id order (the server's order). A message may share a post (`shared_post`,
+        // shown as a card while the post lives). A new message is an event for the other members
+        // (`events.message`).
+        Migration(
+            version: 8, name: "direct messages",
+            sql: """
+                CREATE TABLE conversations (
+                    id INTEGER PRIMARY KEY,
+                    member_key TEXT NOT NULL UNIQUE,
+                    created_at INTEGER NOT NULL,
+                    last_message INTEGER,
+                    last_at INTEGER NOT NULL
+                );
+                CREATE TABLE conversation_members (
+                    conversation INTEGER NOT NULL REFERENCES conversations (id),
+                    user INTEGER NOT NULL REFERENCES users (id),
+                    read_up_to INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (conversation, user)
+                ) WITHOUT ROWID;
+                CREATE INDEX conversation_members_by_user ON conversation_members (user, conversation);
+                CREATE TABLE messages (
+                    id INTEGER PRIMARY KEY,
+                    conversation INTEGER NOT NULL REFERENCES conversations (id),
+                    sender INTEGER NOT NULL REFERENCES users (id),
+                    created_at INTEGER NOT NULL,
+                    text TEXT NOT NULL,
+                    attachments BLOB,
+                    shared_post INTEGER REFERENCES posts (id),
+                    client_token TEXT
+                );
+                CREATE INDEX messages_by_conversation ON messages (conversation, id);
+                ALTER TABLE events ADD COLUMN message INTEGER REFERENCES messages (id);
+                """),
     ]
 
     /// Migration 3's SQL. `users` is rebuilt (SQLite cannot drop a UNIQUE column) with its

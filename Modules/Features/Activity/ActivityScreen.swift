@@ -99,6 +99,9 @@ package final class ActivityScreen: AppScreen {
         case .like: return ("♥ \(who) liked your post", quote)
         case .follow: return ("☺ \(who) followed you", "")
         case .mention: return ("@ \(who) mentioned you", quote)
+        case .message:
+            let words = event.message.flatMap { $0.text.split(whereSeparator: \.isNewline).first }
+            return ("✉ \(who) sent you a message", words.map { ": \"\($0)\"" } ?? "")
         case .unknown(let name): return ("· \(who): \(name)", "")
         }
     }

@@ -1,6 +1,7 @@
 import Basics
 import Foundation
 import MediaModel
+import ServerAPI
 
 /// The journal's binary form of a mutation (with the author a new post is shown as) and of a
 /// confirmation: a few bytes per field, so a cold start decodes 100,000 rows in a fraction of a
@@ -8,7 +9,8 @@ import MediaModel
 /// their wire JSON.
 ///
 /// The first byte is the format, the second the kind's `MutationKind/journalTag`; then what the
-/// kind's subject needs: the post or user id, and a post's or reply's text and attachments. A
+/// kind's subject needs: the post or user id, or a message's conversation id and shared post (an
+/// optional string); then a post's, reply's or message's text and attachments. A
 /// kind's tag is part of its description: never reuse or renumber one (journals on disk outlive
 /// releases); `MutationKindTests` checks that no two kinds share one.
 enum JournalCodec {
@@ -21,8 +23,16 @@ enum JournalCodec {
         var writer = ByteWriter(capacity: 64)
         writer.byte(format)
         writer.byte(mutation.kind.journalTag)
-        if let media = mutation.media { writer.string(media.rawValue) }
-        if let user = mutation.user { writer.string(user.rawValue) }
+        // The same bytes for every kind older than messages: a post writes nothing here, a reply
+        // or a change of a post its media id, a follow its user id.
+        switch mutation.kind.subject {
+        case .newPost: break
+        case .reply, .media: writer.string((mutation.media ?? MediaID("")).rawValue)
+        case .user: writer.string((mutation.user ?? UserID("")).rawValue)
+        case .conversation:
+            writer.string((mutation.conversation ?? ConversationID("")).rawValue)
+            writer.optionalString(mutation.media?.rawValue)
+        }
         if mutation.kind.carriesContent {
             writer.string(mutation.text)
             write(mutation.attachments, into: &writer)
@@ -44,12 +54,16 @@ enum JournalCodec {
         }
         var media: MediaID?
         var user: UserID?
+        var conversation: ConversationID?
         var text = ""
         var attachments: [MediaModel.Attachment] = []
         switch kind.subject {
         case .newPost: break
         case .reply, .media: media = MediaID(try reader.string())
         case .user: user = UserID(try reader.string())
+        case .conversation:
+            conversation = ConversationID(try reader.string())
+            media = try reader.optionalString().map { MediaID($0) }
         }
         if kind.carriesContent {
             text = try reader.string()
@@ -57,7 +71,8 @@ enum JournalCodec {
         }
         guard
             let mutation = Mutation.checked(
-                kind, media: media, user: user, text: text, attachments: attachments)
+                kind, media: media, user: user, conversation: conversation, text: text,
+                attachments: attachments)
         else {
             throw ByteDecodingError(offset: 1, problem: "a \(kind) without what it acts on")
         }
@@ -84,6 +99,9 @@ enum JournalCodec {
             writer.string(user.rawValue)
             writer.bool(following)
             writer.count(followerCount.map { $0 + 1 } ?? 0)
+        case .message(let message):
+            writer.byte(4)
+            writer.raw(message.json.serialized())
         }
         return writer.bytes
     }
@@ -109,6 +127,13 @@ enum JournalCodec {
             let following = try reader.bool()
             let count = try reader.count()
             return .relationship(user, following: following, followerCount: count == 0 ? nil : count - 1)
+        case 4:
+            let json = Data(try reader.slice())
+            do {
+                return .message(try Message(json: JSONValue(parsing: json), at: .root))
+            } catch {
+                throw ByteDecodingError(offset: reader.offset, problem: "confirmed message: \(error)")
+            }
         case let tag:
             throw ByteDecodingError(offset: 1, problem: "unknown confirmation tag \(tag)")
         }

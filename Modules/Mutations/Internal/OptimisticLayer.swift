@@ -4,7 +4,9 @@ import ServerAPI
 
 /// What the live journal rows add on top of server data, indexed for merging: per media, the
 /// pending likes, reposts, replies and deletes; per user, the pending follows; the posts and
-/// replies made on this device (pending, failed, or confirmed but not yet in a list).
+/// replies made on this device (pending, failed, or confirmed but not yet in a list); per
+/// conversation, the messages sent from this device (pending, failed, or confirmed but not yet in
+/// a page).
 ///
 /// Kept apart from server data and keyed by token: `add` records what a row contributes and
 /// `remove` takes exactly that back, each in O(log n) or better, so a change never rebuilds the
@@ -59,6 +61,16 @@ struct OptimisticLayer: Sendable {
         var followerCount: Int?
     }
 
+    /// A message sent from this device.
+    struct SentMessage: Sendable {
+        var token: MutationToken
+        var sequence: Int64
+        /// The message shown: id `local:<token>` while pending or failed, the server's once
+        /// confirmed; its client token is always the mutation's.
+        var message: Message
+        var status: OptimisticStatus
+    }
+
     private enum Contribution: Sendable {
         case flag(MediaID, MediaFlag)
         case reply(parent: MediaID, counted: Bool)
@@ -66,6 +78,7 @@ struct OptimisticLayer: Sendable {
         case hide(MediaID)
         case follow(UserID)
         case relationship(UserID)
+        case message(ConversationID)
     }
 
     /// Who a new post is shown as when the viewer is not known yet.
@@ -83,6 +96,10 @@ struct OptimisticLayer: Sendable {
     private(set) var serverMedia: [MediaID: MutationToken] = [:]
     /// Pending top-level posts by text, for lists whose media lost its client token.
     private(set) var pendingTexts: [String: [MutationToken]] = [:]
+    /// Messages sent from this device.
+    private(set) var messages: [MutationToken: SentMessage] = [:]
+    /// Each conversation's messages sent from this device, in the order made.
+    private(set) var conversations: [ConversationID: [MutationToken]] = [:]
     private var contributions: [MutationToken: [Contribution]] = [:]
 
     /// Whether nothing is pending, failed or awaiting a list.
@@ -111,6 +128,9 @@ struct OptimisticLayer: Sendable {
                 relationships[user] = Relationship(
                     token: row.token, sequence: row.sequence, following: following, followerCount: count)
                 added.append(.relationship(user))
+            case .message(let message)?:
+                insertMessage(row, message, status: .server)
+                added.append(.message(message.conversationID))
             case .facts?, nil:
                 break
             }
@@ -127,6 +147,13 @@ struct OptimisticLayer: Sendable {
                     row, media: localMedia(row, text: text, attachments: attachments),
                     status: .failed(row.token, message: message), parent: parent)
                 added.append(.reply(parent: parent, counted: false))
+            case .newMessage(let conversation, let text, let attachments, let sharedPost):
+                insertMessage(
+                    row,
+                    localMessage(
+                        row, conversation, text: text, attachments: attachments, sharedPost: sharedPost),
+                    status: .failed(row.token, message: message))
+                added.append(.message(conversation))
             case .flag, .hidden, .following:
                 break
             }
@@ -157,6 +184,13 @@ struct OptimisticLayer: Sendable {
                     Op(sequence: row.sequence, token: row.token, value: following),
                     into: &follows[user, default: []])
                 added.append(.follow(user))
+            case .newMessage(let conversation, let text, let attachments, let sharedPost):
+                insertMessage(
+                    row,
+                    localMessage(
+                        row, conversation, text: text, attachments: attachments, sharedPost: sharedPost),
+                    status: .pending(row.token))
+                added.append(.message(conversation))
             }
         }
         if !added.isEmpty { contributions[row.token] = added }
@@ -184,6 +218,10 @@ struct OptimisticLayer: Sendable {
                 if follows[user]?.isEmpty == true { follows[user] = nil }
             case .relationship(let user):
                 if relationships[user]?.token == token { relationships[user] = nil }
+            case .message(let conversation):
+                messages[token] = nil
+                conversations[conversation]?.removeAll { $0 == token }
+                if conversations[conversation]?.isEmpty == true { conversations[conversation] = nil }
             }
         }
     }
@@ -241,6 +279,30 @@ struct OptimisticLayer: Sendable {
             id: row.token.localMediaID, author: row.author ?? Self.placeholderAuthor,
             createdAt: Date(wireMilliseconds: row.createdAt), text: text, attachments: attachments,
             clientToken: row.token.rawValue)
+    }
+
+    private func localMessage(
+        _ row: JournalRow, _ conversation: ConversationID, text: String, attachments: [MediaModel.Attachment],
+        sharedPost: MediaID?
+    ) -> Message {
+        Message(
+            id: MessageID("local:\(row.token.rawValue)"), conversationID: conversation,
+            sender: row.author ?? Self.placeholderAuthor, createdAt: Date(wireMilliseconds: row.createdAt),
+            text: text, attachments: attachments, sharedPostID: sharedPost, clientToken: row.token.rawValue)
+    }
+
+    /// Adds a message of this device to its conversation, in the order made: an append in the
+    /// usual case, an insertion for a row loaded out of order.
+    private mutating func insertMessage(_ row: JournalRow, _ message: Message, status: OptimisticStatus) {
+        var message = message
+        message.clientToken = row.token.rawValue
+        messages[row.token] = SentMessage(
+            token: row.token, sequence: row.sequence, message: message, status: status)
+        var list = conversations[message.conversationID] ?? []
+        let messages = self.messages
+        let index = list.lastIndex { (messages[$0]?.sequence ?? .min) < row.sequence }.map { $0 + 1 } ?? 0
+        list.insert(row.token, at: index)
+        conversations[message.conversationID] = list
     }
 
     private mutating func insertPost(

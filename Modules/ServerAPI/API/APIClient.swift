@@ -161,6 +161,72 @@ public struct APIClient: Sendable {
         return response.body
     }
 
+    // MARK: Direct messages
+
+    /// `POST /v1/conversations`: the conversation of the viewer and `members` (the viewer need
+    /// not be listed), found when there is one, else made: one conversation per set of members.
+    ///
+    /// Fails 400 `too_many_members` over `MessageLimits.membersPerConversation`, 400
+    /// `too_few_members` without another account, 404 for an account that does not exist.
+    @concurrent
+    public func startConversation(with members: [UserID]) async throws(TransportError)
+        -> WireEnvelope<Conversation>
+    {
+        let body = JSONValue.object(["members": .array(members.map { .string($0.rawValue) })])
+        let request = Request(
+            .post, "/v1/conversations", headers: ["Content-Type": "application/json"], body: body.serialized()
+        )
+        return try await fetch(Conversation.self, request)
+    }
+
+    /// `GET /v1/conversations`: a page of the viewer's conversations, the one with the newest
+    /// message first, each with its last message and the viewer's unread count.
+    ///
+    /// - Parameters:
+    ///   - cursor: the previous page's `nextCursor`, or nil for the first page.
+    ///   - limit: conversations per page, 1 to 100 (the server's default is 20).
+    @concurrent
+    public func conversations(cursor: String? = nil, limit: Int? = nil) async throws(TransportError)
+        -> WireEnvelope<ConversationList>
+    {
+        try await fetch(ConversationList.self, get("/v1/conversations", cursor: cursor, limit: limit))
+    }
+
+    /// `GET /v1/conversations/{id}/messages`: a page of a conversation's messages, oldest first,
+    /// with the conversation. Without a cursor, the newest; with `before` (a page's
+    /// `olderCursor`) the ones just older; with `after` (a page's `newerCursor`) the ones just
+    /// newer, an empty page when none came. 403 for a conversation the viewer is not in.
+    ///
+    /// ```swift
+    /// var page = try await client.messages(in: id).payload           // the newest
+    /// let older = try await client.messages(in: id, before: page.olderCursor).payload
+    /// let arrived = try await client.messages(in: id, after: page.newerCursor).payload
+    /// ```
+    @concurrent
+    public func messages(
+        in conversation: ConversationID, before: String? = nil, after: String? = nil, limit: Int? = nil
+    ) async throws(TransportError) -> WireEnvelope<MessagePage> {
+        var request = get(
+            "/v1/conversations/\(Request.pathSegment(conversation.rawValue))/messages", limit: limit)
+        if let before { request.query.append(QueryItem("before", before)) }
+        if let after { request.query.append(QueryItem("after", after)) }
+        return try await fetch(MessagePage.self, request)
+    }
+
+    /// `PUT /v1/conversations/{id}/read`: the viewer has read the conversation up to `message`.
+    /// The position never moves back, so marking an older message is harmless; the answer is
+    /// the position and unread count after it.
+    @concurrent
+    public func markRead(_ conversation: ConversationID, upTo message: MessageID) async throws(TransportError)
+        -> WireEnvelope<ReadPosition>
+    {
+        let request = Request(
+            .put, "/v1/conversations/\(Request.pathSegment(conversation.rawValue))/read",
+            headers: ["Content-Type": "application/json"],
+            body: JSONValue.object(["messageID": .string(message.rawValue)]).serialized())
+        return try await fetch(ReadPosition.self, request)
+    }
+
     // MARK: Mutations
 
     /// `POST /v1/accounts`: makes an account protected by `password` (8 to 200 characters); the

@@ -7,7 +7,8 @@ extension BackendCore {
     static let maximumWait = 30
 
     /// `GET /v1/events?cursor=&limit=&wait=`: the viewer's events (reply to them, like of their
-    /// post, new follower, mention) after the cursor, oldest first. `cursor=latest` skips to
+    /// post, new follower, mention, a new message in one of their conversations: its `message`,
+    /// with the post it shares as the event's `media`) after the cursor, oldest first. `cursor=latest` skips to
     /// the newest event. With `wait=N` (seconds, at most 30) and nothing new, the request waits
     /// up to N seconds for an event before answering.
     ///
@@ -64,9 +65,12 @@ extension BackendCore {
             var count = 0
             try db.forEach(
                 """
-                SELECT e.id, e.kind, e.created_at, u.json, \(PostRow.columns("p"))
+                SELECT e.id, e.kind, e.created_at, u.json, \(PostRow.columns("p")),
+                       dm.id, dm.conversation, dm.sender, dm.created_at, dm.text, dm.attachments, dm.shared_post,
+                       dm.client_token
                 FROM events e JOIN users u ON u.id = e.actor
                 LEFT JOIN posts p ON p.id = e.post AND p.deleted = 0
+                LEFT JOIN messages dm ON dm.id = e.message
                 WHERE e.recipient = ?1 AND e.id > ?2 ORDER BY e.id LIMIT ?3
                 """, viewer, after, limit
             ) { row in
@@ -79,6 +83,13 @@ extension BackendCore {
                 if let post = try PostRow(row, at: 4) {
                     page.rawField("media", post.json)
                     builder.add(post)
+                }
+                let messageOffset = 4 + PostRow.columnCount
+                if !(try row.isNull(messageOffset)) {
+                    // The shared post, if any, is the event's media.
+                    page.key("message")
+                    try MessageRow(row, at: messageOffset, senderJSON: try row.bytes(3))
+                        .write(into: &page, viewer: viewer, &builder)
                 }
                 page.endObject()
                 last = id

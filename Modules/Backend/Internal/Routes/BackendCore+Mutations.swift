@@ -309,10 +309,20 @@ extension BackendCore {
     func preparedPostBody(_ route: RouteRequest) async throws -> Result<PostBody, APIError> {
         _ = try route.clientToken()
         _ = try read { db in try authenticate(route.request, db) }
+        return try await preparedBody(route, checking: Self.checkedPostBody)
+    }
+
+    /// A body of text and attachments (a post's, a message's) checked by `check` and its photos
+    /// decoded, as ``preparedPostBody(_:)`` does; the caller has read the client token and
+    /// authenticated the request first.
+    func preparedBody(
+        _ route: RouteRequest,
+        checking check: (RouteRequest) throws -> (text: String, attachments: CheckedAttachments)
+    ) async throws -> Result<PostBody, APIError> {
         let text: String
         let checked: CheckedAttachments
         do {
-            (text, checked) = try Self.checkedPostBody(route)
+            (text, checked) = try check(route)
         } catch let error as APIError {
             return .failure(error)
         }
@@ -333,7 +343,20 @@ extension BackendCore {
     ) {
         let object = try route.bodyObject(maximumSize: maximumPostBodySize)
         let text = try object.read { try $0.string("text") }
-        // Bytes first (a 20 MB text is refused without walking it), then characters, then marks.
+        try checkText(text)
+        let attachments = try checkedAttachments(object)
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !attachments.elements.isEmpty
+        else {
+            throw APIError.invalidBody("a post needs text or at least one attachment; both are empty")
+        }
+        return (text, attachments)
+    }
+
+    /// Refuses a post's or message's text over ``maximumTextLength`` characters,
+    /// ``PostLimits/textBytes`` bytes or ``PostLimits/combiningMarksPerCharacter`` marks a
+    /// character. Bytes first (a 20 MB text is refused without walking it), then characters,
+    /// then marks.
+    static func checkText(_ text: String) throws(APIError) {
         let problem = PostLimits.textProblem(in: text)
         if let problem, case .tooManyBytes = problem { throw APIError.invalidBody("text: \(problem)") }
         guard text.count <= maximumTextLength else {
@@ -341,12 +364,6 @@ extension BackendCore {
                 "text: \(text.count) characters is over the limit of \(maximumTextLength)")
         }
         if let problem { throw APIError.invalidBody("text: \(problem)") }
-        let attachments = try checkedAttachments(object)
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !attachments.elements.isEmpty
-        else {
-            throw APIError.invalidBody("a post needs text or at least one attachment; both are empty")
-        }
-        return (text, attachments)
     }
 
     /// Inserts a post (a reply when `parent` is given), its reply and mention events, and bumps
@@ -384,16 +401,16 @@ extension BackendCore {
             root: parent.map { $0.root ?? $0.id })
     }
 
-    /// Writes an event for `recipient` (none when the actor is the recipient).
+    /// Writes an event for `recipient` (none when the actor is the recipient); a message event
+    /// names its message.
     func recordEvent(
-        _ kind: String, for recipient: Int64, by actor: Int64, post: Int64?, _ db: borrowing Connection,
-        _ recipients: inout Set<Int64>
+        _ kind: String, for recipient: Int64, by actor: Int64, post: Int64?, message: Int64? = nil,
+        _ db: borrowing Connection, _ recipients: inout Set<Int64>
     ) throws {
         guard recipient != actor else { return }
         try db.execute(
-            "INSERT INTO events (recipient, kind, actor, post, created_at) VALUES (?, ?, ?, ?, ?)", recipient,
-            kind,
-            actor, post, nowMilliseconds)
+            "INSERT INTO events (recipient, kind, actor, post, message, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            recipient, kind, actor, post, message, nowMilliseconds)
         recipients.insert(recipient)
     }
 

@@ -1,0 +1,22 @@
+/// A conversation's identifier as the server spells it (`"c12"`).
+public struct ConversationID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
+    /// The identifier as the server spells it.
+    public let rawValue: String
+
+    /// Wraps a raw identifier.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Wraps a raw identifier.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// Wraps a literal identifier (handy in tests).
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// Orders identifiers by their raw text.
+    public static func < (lhs: ConversationID, rhs: ConversationID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The raw identifier.
+    public var description: String { rawValue }
+}

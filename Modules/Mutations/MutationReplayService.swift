@@ -30,7 +30,9 @@ public final class MutationReplayService: Service {
     public func start(_ context: ServiceContext) async throws {
         let database = try context.service(.appDatabase).database
         let network = try context.service(.networkClient)
-        let cache = try context.service(.feedCache).cache
+        // An app without a feed (no `feed.cache`) still sends changes; confirmed facts then only
+        // reach the screens through the manager's merges.
+        let cache = try context.optionalService(.feedCache)?.cache
         let manager = try MutationManager(
             database: database, client: { network.client }, feedCache: cache,
             clock: context.values[NetworkClockKey.self],

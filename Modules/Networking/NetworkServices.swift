@@ -22,7 +22,7 @@ import Storage
 /// | `network.http` | - | `ServerURLKey`, `HTTPTimeoutKey`, `HTTPFaultProfileKey`, `HTTPFaultClockKey` |
 /// | `network.client` | its transport sources | `ViewerKey`, `NetworkClockKey` |
 /// | `feed.cache` | `storage.database`, `network.client` | `NetworkClockKey` |
-/// | `mutations.replay` | `storage.database`, `network.client`, `feed.cache` | `NetworkClockKey`, `MutationConfigurationKey`, `MutationReauthenticationKey` |
+/// | `mutations.replay` | `storage.database`, `network.client`; `feed.cache` when enabled | `NetworkClockKey`, `MutationConfigurationKey`, `MutationReauthenticationKey` |
 public enum NetworkServices {
     /// `storage.database`, opening `AppDatabase.fileName` with `AppDatabase.migrations`: no
     /// dependencies.
@@ -47,11 +47,12 @@ public enum NetworkServices {
         }
     }
 
-    /// `mutations.replay`: after `storage.database`, `network.client` and `feed.cache`; clears the
-    /// backoff on `foreground`.
+    /// `mutations.replay`: after `storage.database`, `network.client`, and `feed.cache` when the
+    /// app enables it (an app without a feed sends changes all the same); clears the backoff on
+    /// `foreground`.
     public static let mutationReplayDefinition = ServiceDefinition(
-        .mutationReplay, dependencies: [AppDatabaseService.id, NetworkClientService.id, FeedCacheService.id],
-        events: [.foreground]
+        .mutationReplay, dependencies: [AppDatabaseService.id, NetworkClientService.id],
+        optionalDependencies: [FeedCacheService.id], events: [.foreground]
     ) { _ in MutationReplayService() }
 
     /// The five services, `network.client` taking its transport from `transportSources` (list

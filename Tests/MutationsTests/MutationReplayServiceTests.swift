@@ -44,8 +44,9 @@ import Wire
         let definition = Self.definition()
         #expect(
             definition.catalog.service("mutations.replay")?.dependencies == [
-                "storage.database", "network.client", "feed.cache",
+                "storage.database", "network.client",
             ])
+        #expect(definition.catalog.service("mutations.replay")?.optionalDependencies == ["feed.cache"])
         let token = try await AppHost.run(
             definition,
             values: Self.values(backend: backend, app: appDirectory, clock: clock, profile: .offline)

@@ -88,7 +88,8 @@ public struct ManifestValidator: Sendable {
             }
         }
         for service in catalog.services {
-            for dependency in service.dependencies where services[dependency] == nil {
+            for dependency in service.dependencies + service.optionalDependencies
+            where services[dependency] == nil {
                 diagnostics.append(
                     Diagnostic(
                         at: service.location, code: "unknown-dependency",
@@ -254,7 +255,10 @@ public struct ManifestValidator: Sendable {
         let index = Dictionary(
             order.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
         let edges = order.map { entry in
-            (servicesByID[entry.id]?.dependencies ?? []).compactMap { index[$0] }
+            servicesByID[entry.id].map {
+                ($0.dependencies + $0.optionalDependencies).compactMap { index[$0] }
+            }
+                ?? []
         }
         for cycle in CycleFinder.cycles(nodeCount: order.count, edges: edges) {
             let path = cycle.map { order[$0].id }.joined(separator: " -> ")

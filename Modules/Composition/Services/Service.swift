@@ -46,6 +46,10 @@ public struct ServiceDefinition: Sendable {
     public let id: String
     /// The ids of the services it needs started first.
     public let dependencies: [String]
+    /// The ids of the services it uses when the app enables them (started first then), and does
+    /// without otherwise: the mutation manager stores confirmed facts in the feed cache of an app
+    /// that has a feed, and an app without one launches all the same.
+    public let optionalDependencies: [String]
     /// The lifecycle events it reacts to.
     public let events: Set<LifecycleEvent.Kind>
     /// How long `start` may take, from when it begins, before the launch fails: hang detection,
@@ -62,13 +66,15 @@ public struct ServiceDefinition: Sendable {
 
     /// Declares a service.
     public init<S: Service>(
-        _ key: ServiceKey<S>, dependencies: [String] = [], events: Set<LifecycleEvent.Kind> = [],
+        _ key: ServiceKey<S>, dependencies: [String] = [], optionalDependencies: [String] = [],
+        events: Set<LifecycleEvent.Kind> = [],
         startTimeout: Duration = .seconds(30), stopTimeout: Duration = .seconds(5),
         file: String = #filePath, line: Int = #line, column: Int = #column,
         make: @escaping @Sendable (ServiceContext) throws -> S
     ) {
         self.id = key.id
         self.dependencies = dependencies
+        self.optionalDependencies = optionalDependencies
         self.events = events
         self.startTimeout = startTimeout
         self.stopTimeout = stopTimeout

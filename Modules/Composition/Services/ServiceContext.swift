@@ -41,6 +41,19 @@ public struct ServiceContext: Sendable {
         return typed
     }
 
+    /// A service this one uses when the app enables it (`optionalDependencies`), typed by its
+    /// key; nil when the app does not enable it.
+    ///
+    /// ```swift
+    /// let cache = try context.optionalService(.feedCache)?.cache   // nil in an app without a feed
+    /// ```
+    ///
+    /// Throws when the service under that id is of another type.
+    public func optionalService<S: Service>(_ key: ServiceKey<S>) throws(CompositionError) -> S? {
+        guard dependencies[key.id] != nil else { return nil }
+        return try service(key)
+    }
+
     /// A dependency by id, whatever its type, or nil when `id` is not a declared dependency.
     public func dependency(_ id: String) -> (any Service)? {
         dependencies[id]

@@ -73,6 +73,10 @@ public struct ServiceGraph: Sendable {
                 }
                 list.append(target)
             }
+            // A service used when enabled is an edge only when the app enables it.
+            for dependency in definition.optionalDependencies {
+                if let target = position[dependency], !list.contains(target) { list.append(target) }
+            }
             edges.append(list)
         }
         if let cycle = CycleFinder.cycles(nodeCount: definitions.count, edges: edges).first {

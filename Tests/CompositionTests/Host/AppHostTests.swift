@@ -74,6 +74,39 @@ import Testing
         await app.stop()
     }
 
+    @Test func optionalDependency_isSeenWhenEnabled_andNilWhenNot() async throws {
+        final class Reader: Service {
+            let outcome = EventLog()
+            func start(_ context: ServiceContext) async throws {
+                let feed = try context.optionalService(ServiceKey<ScriptedService>("feed"))
+                outcome.record("feed:\(feed?.id ?? "none")")
+            }
+        }
+        for (services, expected) in [
+            ("\"storage\", \"network\", \"feed\", \"reader\"", "feed:feed"),
+            ("\"storage\", \"reader\"", "feed:none"),
+        ] {
+            let reader = Reader()
+            let catalog = Catalog.merging([
+                Fixtures.sockets, Fixtures.providers, Fixtures.services(EventLog()),
+                Catalog(services: [
+                    ServiceDefinition(
+                        ServiceKey<Reader>("reader"), dependencies: ["storage"],
+                        optionalDependencies: ["feed"],
+                        startTimeout: .seconds(600)
+                    ) { _ in reader }
+                ]),
+            ])
+            let manifest = Fixtures.validManifest.replacingOccurrences(
+                of: "\"storage\", \"network\", \"feed\", {\"id\": \"push\", \"events\": [\"pushReceived\"]}",
+                with: services)
+            #expect(manifest != Fixtures.validManifest)
+            let app = try await AppHost.launch(Fixtures.definition(manifest, catalog: catalog))
+            #expect(reader.outcome.all == [expected])
+            await app.stop()
+        }
+    }
+
     @Test func launchValues_reachServices() async throws {
         enum Greeting: LaunchValueKey { static let defaultValue = "default" }
         final class Echo: Service {

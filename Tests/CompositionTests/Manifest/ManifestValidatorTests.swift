@@ -72,6 +72,32 @@ import Testing
             ])
     }
 
+    @Test func optionalDependency_neednotBeEnabled_butCannotBeUnknown() {
+        // `push` uses `feed` when the app enables it: a manifest without `feed` is valid; one
+        // naming a service the catalog does not have is a typo, said as one.
+        let log = EventLog()
+        func catalog(using optional: String) -> Catalog {
+            Catalog.merging([
+                Fixtures.sockets, Fixtures.providers,
+                Catalog(services: [
+                    .scripted("storage", log: log),
+                    .scripted("network", log: log, dependencies: ["storage"]),
+                    .scripted("feed", log: log, dependencies: ["network"]),
+                    .scripted(
+                        "push", log: log, dependencies: ["network"], optionalDependencies: [optional],
+                        events: [.pushReceived], line: 42),
+                ]),
+            ])
+        }
+        let withoutFeed = Fixtures.validManifest.replacingOccurrences(of: "\"feed\", {", with: "{")
+        #expect(withoutFeed != Fixtures.validManifest)
+        #expect(Fixtures.problems(withoutFeed, catalog: catalog(using: "feed")) == [])
+        #expect(
+            Fixtures.problems(withoutFeed, catalog: catalog(using: "fed")) == [
+                "Tests/Fixtures.swift:42:5: error: service 'push' depends on unknown service 'fed'; did you mean 'feed'?"
+            ])
+    }
+
     @Test func duplicateProviderID_isReportedAtTheSecondDeclaration() {
         let duplicate = Catalog(providers: [
             Provider(

@@ -41,6 +41,28 @@ import Testing
         }
     }
 
+    @Test func optionalDependency_startsFirstWhenEnabled_andIsNoErrorWhenNot() throws {
+        // A service that uses the feed when the app has one: after it when both are enabled
+        // (whatever the manifest's order), alone when the feed is not.
+        let replay = ServiceDefinition.scripted(
+            "replay", log: log, dependencies: ["storage"], optionalDependencies: ["feed"])
+        let withFeed = try ServiceGraph(definitions: [
+            replay, .scripted("storage", log: log), .scripted("feed", log: log, dependencies: ["storage"]),
+        ])
+        #expect(withFeed.startOrder == ["storage", "feed", "replay"])
+        let withoutFeed = try ServiceGraph(definitions: [replay, .scripted("storage", log: log)])
+        #expect(withoutFeed.startOrder == ["storage", "replay"])
+    }
+
+    @Test func optionalDependency_inACycle_isACycle() {
+        #expect(throws: ServiceGraphError.cycle(["a", "b", "a"])) {
+            try ServiceGraph(definitions: [
+                .scripted("a", log: log, optionalDependencies: ["b"]),
+                .scripted("b", log: log, dependencies: ["a"]),
+            ])
+        }
+    }
+
     @Test func deliveryOrder_followsDependenciesAndSubscriptions() throws {
         let graph = try ServiceGraph(
             catalog: Fixtures.catalog(log), manifest: Fixtures.manifest(Fixtures.validManifest))

@@ -123,12 +123,13 @@ extension ServiceDefinition {
     /// A scripted service with dependencies and events. The default timeouts only catch a
     /// hang: a whole `swift test` on 2 busy cores can delay a trivial start or stop by seconds.
     static func scripted(
-        _ id: String, log: EventLog, dependencies: [String] = [], events: Set<LifecycleEvent.Kind> = [],
-        behavior: ScriptedService.Behavior = .succeed, timeout: Duration = .seconds(600),
-        line: Int = #line
+        _ id: String, log: EventLog, dependencies: [String] = [], optionalDependencies: [String] = [],
+        events: Set<LifecycleEvent.Kind> = [], behavior: ScriptedService.Behavior = .succeed,
+        timeout: Duration = .seconds(600), line: Int = #line
     ) -> ServiceDefinition {
         ServiceDefinition(
-            ServiceKey<ScriptedService>(id), dependencies: dependencies, events: events,
+            ServiceKey<ScriptedService>(id), dependencies: dependencies,
+            optionalDependencies: optionalDependencies, events: events,
             startTimeout: timeout, stopTimeout: .seconds(600),
             file: "Tests/Fixtures.swift", line: line, column: 5
         ) { _ in ScriptedService(id: id, log: log, behavior: behavior) }

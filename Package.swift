@@ -112,12 +112,20 @@ let package = Package(
                 "ListEngine",
                 "TerminalUI", "Imaging",
             ]),
+        // Direct messages: the inbox and a conversation, composed by the apps that fill `direct`.
+        module(
+            "DirectMessages",
+            [
+                "Composition", "Features", "Sockets", "MediaModel", "ServerAPI", "Mutations", "TerminalUI",
+                "Wire",
+            ]),
         module(
             "AppRuntime",
             [
                 "Basics", "Composition", "CommandLineKit", "Sockets", "MediaModel", "Wire", "Backend",
                 "Storage",
                 "ServerAPI", "FeedCaching", "Mutations", "Networking", "TerminalUI", "Features", "Imaging",
+                "DirectMessages",
             ]),
 
         // Tools.

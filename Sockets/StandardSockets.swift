@@ -7,7 +7,7 @@ public enum StandardSockets {
         Catalog(sockets: [
             brandingSocket.descriptor, feedPolicySocket.descriptor, postLayoutSocket.descriptor,
             composerPolicySocket.descriptor, replyModelSocket.descriptor, tabsSocket.descriptor,
-            themeSocket.descriptor, onboardingSocket.descriptor,
+            themeSocket.descriptor, onboardingSocket.descriptor, directSocket.descriptor,
         ])
     }
 }

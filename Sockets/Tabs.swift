@@ -12,6 +12,8 @@ public enum TabDestination: String, Sendable, Hashable, CaseIterable {
     case profile
     /// Pending and failed changes, and the attempt log.
     case mutations
+    /// The inbox of direct messages (the app must fill the `direct` socket).
+    case direct
 }
 
 /// One tab in the tab bar.
@@ -31,9 +33,9 @@ public struct Tab: Sendable, Hashable {
     }
 }
 
-/// The app's tabs, in order (the keys 1 to 5 select them).
+/// The app's tabs, in order (the keys 1 to 6 select them).
 public protocol Tabs: Sendable {
-    /// The tabs, first to last. At most five.
+    /// The tabs, first to last. At most six.
     var tabs: [Tab] { get }
 }
 

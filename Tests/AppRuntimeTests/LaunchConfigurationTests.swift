@@ -54,8 +54,8 @@ import Wire
             guard let key = kind.key else { continue }
             #expect(keys.contains(" \(key.character) \(key.help),"), "\(kind)'s key is missing: \(keys)")
         }
-        #expect(LaunchConfiguration.keysHelp.split(separator: "\n").allSatisfy { $0.count <= 96 })
-        #expect(LaunchConfiguration.keysHelp.hasPrefix("keys: up/down or j/k move, pgdn/pgup page,"))
+        #expect(LaunchConfiguration.keysHelp().split(separator: "\n").allSatisfy { $0.count <= 96 })
+        #expect(LaunchConfiguration.keysHelp().hasPrefix("keys: up/down or j/k move, pgdn/pgup page,"))
     }
 
     @Test func withoutXDG_usesTheHomeDirectory() throws {

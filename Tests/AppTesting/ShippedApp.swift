@@ -1,5 +1,6 @@
 import AllApps
 import Composition
+import Features
 import Foundation
 import MediaModel
 import Sockets
@@ -39,6 +40,12 @@ package struct ShippedApp: Sendable, CustomTestStringConvertible {
     /// Every app in the package, in Package.swift's order.
     package static let all = AllApps.definitions.map(ShippedApp.init)
 
+    /// Every app with direct messages (its `direct` socket filled, its tabs showing the inbox).
+    package static var withDirect: [ShippedApp] { all.filter { $0.hasTab(.direct) } }
+
+    /// Every app without direct messages.
+    package static var withoutDirect: [ShippedApp] { all.filter { $0.registry?[.direct] == nil } }
+
     /// The first app whose registry satisfies `trait`, for a scenario that needs an app of a kind
     /// (one that takes photos, one that threads replies); nil when no app in the package does.
     package static func first(where trait: (ShippedApp) -> Bool) -> ShippedApp? {
@@ -55,6 +62,26 @@ package struct ShippedApp: Sendable, CustomTestStringConvertible {
     package var feed: (any FeedPolicy)? { registry?[.feedPolicy] }
     /// The app's post layout.
     package var layout: (any PostLayout)? { registry?[.postLayout] }
+
+    /// The app's tabs as its tab bar shows them, first to last.
+    package var tabs: [Tab] { registry.map { AppContext.tabs(in: $0) } ?? [] }
+
+    /// Whether the app has a tab showing `destination`.
+    package func hasTab(_ destination: TabDestination) -> Bool {
+        tabs.contains { $0.destination == destination }
+    }
+
+    /// The key that opens the app's tab showing `destination` ("5" for Sync in an app of five
+    /// tabs, "6" in one of six), read from its `tabs` socket; "0", which opens nothing, when it
+    /// has no such tab (the scenario then fails on what it expected to see).
+    package func tabKey(_ destination: TabDestination) -> Character {
+        tabs.firstIndex { $0.destination == destination }.map { Character("\($0 + 1)") } ?? "0"
+    }
+
+    /// The key of the Sync tab (the viewer's pending and failed changes).
+    package var syncKey: Character { tabKey(.mutations) }
+    /// The key of the inbox's tab (direct messages).
+    package var inboxKey: Character { tabKey(.direct) }
 
     /// Whether replies are comments (text only, no photo picker) rather than threaded posts.
     package var repliesAreComments: Bool { replies?.style == .comments }

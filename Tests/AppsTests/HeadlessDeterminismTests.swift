@@ -6,15 +6,17 @@ import Testing
 /// so the same script on fresh data gives the same frames.
 @Suite @MainActor struct HeadlessDeterminismTests {
     /// Likes the first post, then shows the Sync tab with the like's attempt (token included).
-    static let likeAndShowSync = "wait\nkey l\nwait\nkey 5\nwait\nframe\n"
+    static func likeAndShowSync(_ app: ShippedApp) -> String {
+        "wait\nkey l\nwait\nkey \(app.syncKey)\nwait\nframe\n"
+    }
 
     @Test(arguments: ShippedApp.all)
     func twoFreshRunsOfTheSameScript_printTheSameSyncFrame(app: ShippedApp) async throws {
         // Given two fresh runs of the same script, each on its own fresh directories
         let first = await HeadlessHarness.run(
-            app.definition, script: Self.likeAndShowSync, directories: try TestDirectories.make())
+            app.definition, script: Self.likeAndShowSync(app), directories: try TestDirectories.make())
         let second = await HeadlessHarness.run(
-            app.definition, script: Self.likeAndShowSync, directories: try TestDirectories.make())
+            app.definition, script: Self.likeAndShowSync(app), directories: try TestDirectories.make())
 
         // Then both succeed, show the like's attempt, and print the same frames, byte for byte
         #expect(first.status == 0)
@@ -29,9 +31,9 @@ import Testing
     func aDifferentSeed_givesDifferentTokens(app: ShippedApp) async throws {
         // Given the same script run with the default seed and with --seed 7
         let standard = await HeadlessHarness.run(
-            app.definition, script: Self.likeAndShowSync, directories: try TestDirectories.make())
+            app.definition, script: Self.likeAndShowSync(app), directories: try TestDirectories.make())
         let seven = await HeadlessHarness.run(
-            app.definition, script: Self.likeAndShowSync, directories: try TestDirectories.make(),
+            app.definition, script: Self.likeAndShowSync(app), directories: try TestDirectories.make(),
             extraArguments: ["--seed", "7"])
 
         // Then both run, and the tokens on the Sync tab differ

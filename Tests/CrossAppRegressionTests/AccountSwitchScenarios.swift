@@ -27,7 +27,7 @@ import Testing
                 attach \(try TestPhotos.sample())
                 key enter
                 wait
-                key 5
+                key \(app.syncKey)
                 wait
                 expect Changes: 2 pending, 0 failed
                 frame
@@ -46,7 +46,7 @@ import Testing
                 wait
                 advance 60
                 wait
-                key 5
+                key \(app.syncKey)
                 wait
                 frame
 
@@ -72,7 +72,7 @@ import Testing
             app.definition,
             script: """
                 wait
-                key 5
+                key \(app.syncKey)
                 wait
                 expect Changes: 0 pending, 0 failed
                 expect everything is sent

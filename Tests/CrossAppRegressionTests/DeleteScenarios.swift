@@ -95,7 +95,7 @@ import Wire
         #expect(profile.items.first?.media.text == below, "the older post moves up to the top")
 
         // And the Sync tab has nothing waiting once the server has it
-        await Self.press(.character("5"), in: session)
+        await Self.press(.character(app.syncKey), in: session)
         let sync = HeadlessHarness.frame(of: session)
         #expect(sync.contains("Changes: 0 pending, 0 failed"), "\(app.id):\n\(sync)")
 
@@ -243,7 +243,7 @@ import Wire
         #expect(feed.items.dropFirst(index).first?.media.text == below)
         let home = HeadlessHarness.frame(of: session)
         #expect(!home.contains(doomed), "\(app.id):\n\(home)")
-        await Self.press(.character("5"), in: session)
+        await Self.press(.character(app.syncKey), in: session)
         let sync = HeadlessHarness.frame(of: session)
         #expect(sync.contains("Changes: 0 pending, 0 failed"), "\(app.id):\n\(sync)")
         #expect(!sync.contains("✕ delete"), "not listed as a failure:\n\(sync)")
@@ -316,7 +316,7 @@ import Wire
 
         // When the viewer likes it, and looks at the Sync tab
         await Self.press(.character("l"), in: session)
-        await Self.press(.character("5"), in: session)
+        await Self.press(.character(app.syncKey), in: session)
         let sync = HeadlessHarness.frame(of: session)
 
         // Then the like failed once, and its attempt line gives the server's status, not a

@@ -42,7 +42,8 @@ import Wire
     @Test(arguments: ShippedApp.all)
     func aRestart_keepsTheNetworkItLeft(app: ShippedApp) async throws {
         let run = await HeadlessHarness.run(
-            app.definition, script: "wait\nnetwork offline\nkey l\nrestart\nwait\nframe\nkey 5\nframe\n",
+            app.definition,
+            script: "wait\nnetwork offline\nkey l\nrestart\nwait\nframe\nkey \(app.syncKey)\nframe\n",
             directories: try TestDirectories.make(), width: 100)
         #expect(run.status == 0, "\(run.errors)")
         #expect(

@@ -181,7 +181,7 @@ import Wire
         defer { Task { await session.stop() } }
         _ = session.shell?.handle(.character("l"))
         await session.settle()
-        _ = session.shell?.handle(.character("5"))
+        _ = session.shell?.handle(.character(app.syncKey))
         await session.settle()
         let pending = HeadlessHarness.frame(of: session)
         #expect(pending.contains("Changes: 1 pending, 0 failed"), "\(pending)")

@@ -71,7 +71,7 @@ import Wire
             advance 7200
             key l
             wait
-            key 5
+            key \(app.syncKey)
             wait
             expect 0 pending, 0 failed
             expect everything is sent

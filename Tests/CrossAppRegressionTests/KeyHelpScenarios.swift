@@ -256,7 +256,6 @@ import Testing
             KeyBinding(keys: [.left, .right], label: "← →", does: "previous and next photo of a carousel"),
             KeyBinding(keys: [.character("u")], does: "undo your repost of the selected post"),
             KeyBinding(keys: [.character("b")], does: "bookmark"),
-            KeyBinding(keys: [.character("m")], does: "mute the author"),
             KeyBinding(keys: [.character("c")], does: "copy the link"),
         ]
         let table = screen.keyBindings + extra
@@ -378,15 +377,16 @@ import Testing
         let session = try await Self.open(place, in: app)
         defer { Task { await session.stop() } }
         let screen = try #require(session.shell?.currentScreen)
-        let words = Set(
-            LaunchConfiguration.keysHelp.split { " ,/()".contains($0) || $0.isNewline }.map(String.init))
+        let help = LaunchConfiguration.keysHelp(.init(try #require(app.registry)))
+        let words = Set(help.split { " ,/()".contains($0) || $0.isNewline }.map(String.init))
 
         for binding in screen.keyBindings {
             for case .character(let letter) in binding.keys where letter.isLetter {
                 #expect(words.contains(String(letter)), "\(app.id) \(place): \(letter) (\(binding.does))")
             }
         }
-        #expect(words.contains("pgdn") && words.contains("pgup"), "\(LaunchConfiguration.keysHelp)")
-        #expect(words.contains("home") && words.contains("end"), "\(LaunchConfiguration.keysHelp)")
+        #expect(words.contains("pgdn") && words.contains("pgup"), "\(help)")
+        #expect(words.contains("home") && words.contains("end"), "\(help)")
+        #expect(words.contains("1-\(app.tabs.count)"), "\(app.id): every tab's key: \(help)")
     }
 }

@@ -195,7 +195,7 @@ import Wire
                 restart
                 wait
                 frame
-                key 5
+                key \(app.syncKey)
                 frame
                 network perfect
                 wait
@@ -248,7 +248,7 @@ import Wire
 
         // Then the like is rolled back and the Sync tab lists it as failed, with the reason
         #expect(selectedCounts(HeadlessHarness.frame(of: session)) == before)
-        _ = session.shell?.handle(.character("5"))
+        _ = session.shell?.handle(.character(app.syncKey))
         await session.settle()
         let sync = HeadlessHarness.frame(of: session)
         #expect(sync.contains("Changes: 0 pending, 1 failed"))

@@ -26,7 +26,7 @@ import Testing
                 key enter
                 wait
                 frame
-                key 5
+                key \(app.syncKey)
                 frame
                 network perfect
                 wait

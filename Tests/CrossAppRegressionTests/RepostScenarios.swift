@@ -110,7 +110,7 @@ import Wire
         #expect(Self.sInFooter(session) == "repost", "\(app.id)")
 
         // And the Sync tab names both changes as a person would
-        await Self.press(.character("5"), in: session)
+        await Self.press(.character(app.syncKey), in: session)
         let sync = HeadlessHarness.frame(of: session)
         let confirmed = lines(sync).filter { $0.contains("confirmed") }
         #expect(confirmed.first?.contains("unrepost") == true, "newest first:\n\(sync)")
@@ -155,14 +155,14 @@ import Wire
         #expect(try Self.homeTexts(session) == home)
         #expect(
             DeleteScenarios.status(refused)
-                == "✕ could not undo the repost of @grace's post · Sync (5) says why and retries",
+                == "✕ could not undo the repost of @grace's post · Sync (\(app.syncKey)) says why and retries",
             "\(app.id):\n\(refused)")
         await Self.press(.character("j"), in: session)
         await Self.press(.character("k"), in: session)
         #expect(Self.sInFooter(session) == "undo repost", "s still undoes it")
 
         // And the Sync tab lists it as failed, named by its post, with why in plain words
-        await Self.press(.character("5"), in: session)
+        await Self.press(.character(app.syncKey), in: session)
         let sync = HeadlessHarness.frame(of: session)
         #expect(sync.contains("Changes: 0 pending, 1 failed"), "\(app.id):\n\(sync)")
         #expect(sync.contains("✕ undo repost · @grace · \"Compiler cache on the harbo"), "\(sync)")

@@ -296,7 +296,8 @@ import Wire
         #expect(session.shell?.context.mutations.failed.count == 1)
         let status = lines(after).dropLast().last.map(String.init) ?? ""
         #expect(
-            status == "✕ could not follow @alan · Sync (5) says why and retries", "status line: \(status)")
+            status == "✕ could not follow @alan · Sync (\(app.syncKey)) says why and retries",
+            "status line: \(status)")
         let footer = KeyHelpScenarios.footer(of: session)
         #expect(footer == status, "the status replaces the footer until a key")
         let (_, keys) = try #require(
@@ -331,7 +332,7 @@ import Wire
         transport.injectFaults([.serverError(status: 403)])
         _ = session.shell?.handle(.character("f"))
         await session.settle()
-        _ = session.shell?.handle(.character("5"))
+        _ = session.shell?.handle(.character(app.syncKey))
         await session.settle()
         let sync = HeadlessHarness.frame(of: session)
 
@@ -368,7 +369,7 @@ import Wire
         session.networkDidChange()
         _ = shell.handle(.character("f"))
         await session.settle()
-        _ = shell.handle(.character("5"))
+        _ = shell.handle(.character(app.syncKey))
         await session.settle()
         let sync = HeadlessHarness.frame(of: session)
 

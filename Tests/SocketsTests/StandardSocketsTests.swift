@@ -9,9 +9,10 @@ import Testing
         #expect(
             sockets.map(\.id) == [
                 "branding", "feedPolicy", "postLayout", "composerPolicy", "replyModel", "tabs", "theme",
-                "onboarding",
+                "onboarding", "direct",
             ])
-        #expect(sockets.filter { $0.requirement == .optional }.map(\.id) == ["theme", "onboarding"])
+        #expect(
+            sockets.filter { $0.requirement == .optional }.map(\.id) == ["theme", "onboarding", "direct"])
         #expect(Set(sockets.map(\.id)).count == sockets.count)
     }
 
@@ -19,6 +20,8 @@ import Testing
         let registry = SocketRegistry()
         #expect(registry[.theme].failure == StandardTheme().failure)
         #expect(registry[.onboarding].choices(existingAccounts: []) == [.createAccount])
+        // Direct messages are empty unless an app binds them: no inbox, no tab, no share key.
+        #expect(registry[.direct] == nil)
         #expect(
             registry[.onboarding].choices(existingAccounts: [
                 OnboardingAccount(handle: "a", displayName: "A", followingCount: 1)

@@ -82,11 +82,16 @@ public struct PackageGraphCheck: Sendable {
             "Basics", "Composition", "Sockets", "MediaModel", "Storage", "Wire", "ServerAPI", "FeedCaching",
             "Mutations", "ListEngine", "TerminalUI", "Imaging",
         ],
+        // A feature of its own: it builds on the shared screens (Features), never the reverse.
+        "DirectMessages": [
+            "Basics", "Composition", "Sockets", "MediaModel", "Wire", "ServerAPI", "Mutations", "TerminalUI",
+            "Features",
+        ],
         "AppRuntime": [
             "Basics", "Composition", "CommandLineKit", "Sockets", "MediaModel", "Storage", "Wire",
             "ServerAPI",
             "FeedCaching", "Mutations", "Networking", "ListEngine", "TerminalUI", "Features", "Backend",
-            "Imaging",
+            "Imaging", "DirectMessages",
         ],
     ]
 

@@ -17,6 +17,7 @@ public enum Prism {
         Provider(id: "prism.replyModel", fills: .replyModel) { _ in PrismReplyModel() },
         Provider(id: "prism.tabs", fills: .tabs) { _ in PrismTabs() },
         Provider(id: "prism.theme", fills: .theme) { _ in PrismTheme() },
+        Provider(id: "prism.direct", fills: .direct) { _ in PrismDirect() },
     ])
 
     /// Everything Prism can be composed from: the shared sockets and services, and its providers.

@@ -50,7 +50,9 @@ public enum AppLauncher {
         }
         switch configuration.mode {
         case .help:
-            output.write(LaunchConfiguration.commandLine(for: definition.id).helpText + "\n")
+            let keys = (try? AppHost.compose(definition).registry).map(LaunchConfiguration.KeysOfTheApp.init)
+            output.write(
+                LaunchConfiguration.commandLine(for: definition.id, keys: keys ?? .init()).helpText + "\n")
             return 0
         case .version:
             output.write("\(manifest.displayName) \(manifest.version)\n")

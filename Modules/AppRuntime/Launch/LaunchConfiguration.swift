@@ -4,6 +4,7 @@ import Composition
 import Features
 import Foundation
 import Mutations
+import Sockets
 import Wire
 
 /// What an app was asked to do on its command line, with defaults filled in.
@@ -57,7 +58,9 @@ package struct LaunchConfiguration: Sendable, Equatable {
     package var noColor = false
 
     /// The command line every app accepts.
-    package static func commandLine(for command: String) -> CommandLineSpec {
+    package static func commandLine(for command: String, keys: KeysOfTheApp = KeysOfTheApp())
+        -> CommandLineSpec
+    {
         CommandLineSpec(
             command: command,
             summary: "Runs the app: a full-screen terminal UI, or headless with a script that prints frames.",
@@ -115,16 +118,43 @@ package struct LaunchConfiguration: Sendable, Equatable {
                         "revoke the saved session on the server and forget it here; refused while changes wait to be sent"
                 ),
             ],
-            epilogue: keysHelp + """
+            epilogue: keysHelp(keys) + """
 
 
                 exit status: 0 on success, 1 when the app fails or a script expectation fails, 2 on a usage error.
                 """)
     }
 
-    /// The `keys:` paragraph of `--help`, wrapped at 96 columns. The post keys come from the kinds
-    /// of change (`MutationKind.key`), so a new kind's key is listed with nothing to change here.
-    package static var keysHelp: String {
+    /// What of an app's composition its keys depend on: how many tabs it shows, whether it has a
+    /// composer's tab (`n`), whether it has messages (`m` on a post).
+    package struct KeysOfTheApp: Sendable, Equatable {
+        /// The tabs the tab bar shows.
+        package var tabCount = 5
+        /// Whether a tab shows the composer.
+        package var composes = true
+        /// Whether posts can be sent in a message.
+        package var messages = false
+
+        /// Keys of an app of five tabs with a composer and no messages.
+        package init(tabCount: Int = 5, composes: Bool = true, messages: Bool = false) {
+            self.tabCount = tabCount
+            self.composes = composes
+            self.messages = messages
+        }
+
+        /// The keys of the app composed as `registry`.
+        package init(_ registry: SocketRegistry) {
+            let tabs = AppContext.tabs(in: registry)
+            self.init(
+                tabCount: tabs.count, composes: tabs.contains { $0.destination == .compose },
+                messages: registry[.direct] != nil)
+        }
+    }
+
+    /// The `keys:` paragraph of `--help` for an app with `app`'s keys, wrapped at 96 columns. The
+    /// post keys come from the kinds of change (`MutationKind.key`), so a new kind's key is
+    /// listed with nothing to change here.
+    package static func keysHelp(_ app: KeysOfTheApp = KeysOfTheApp()) -> String {
         let postKeys = MutationKind.all.compactMap { kind in kind.key.map { "\($0.character) \($0.help)" } }
         let keys =
             [
@@ -132,9 +162,10 @@ package struct LaunchConfiguration: Sendable, Equatable {
                 "esc or backspace goes back",
             ] + postKeys + [
                 "left/right a carousel's photos", "v photo full screen", "p profile", "f follow",
-                "/ finds people",
-                "n new post (tab there adds photos from --photos-dir)", "1-5 tabs", "? help (every key)",
-                "q quits",
+            ] + (app.messages ? ["m sends a post in a message"] : []) + ["/ finds people"]
+            + (app.composes ? ["n new post (tab there adds photos from --photos-dir)"] : [])
+            + [
+                app.tabCount > 1 ? "1-\(app.tabCount) tabs" : "1 the tab", "? help (every key)", "q quits",
                 "ctrl-z suspends (fg resumes)",
             ]
         var lines = ["keys:"]

@@ -1,6 +1,7 @@
 import Backend
 import Basics
 import Composition
+import DirectMessages
 import Features
 import FeedCaching
 import Foundation
@@ -196,6 +197,7 @@ package final class AppSession {
                 manager.isDraftConsumed($0)
             }
             context.photosDirectory = configuration.photosDirectory
+            context.dataDirectory = configuration.dataDirectory
         } catch {
             await app.stop()
             self.app = nil
@@ -275,6 +277,16 @@ package final class AppSession {
                 tracker.end()
             }
         }
+        // Each event goes to the screens too (an open conversation shows a new message at once).
+        app.service(.activityEvents)?.setEventHandler { [weak context] event in
+            tracker.begin()
+            Task { @MainActor in
+                context?.eventDidArrive(event)
+                tracker.end()
+            }
+        }
+        // An app with direct messages counts the unread ones from the start, for its tab's badge.
+        let inbox = DirectInbox.attach(to: context)
         if let setAsideDatabase { shell.showMessage(setAsideDatabase.summary) }
         if needsOnboarding {
             let saved = savedSession()
@@ -284,6 +296,7 @@ package final class AppSession {
         }
         loadViewer(context)
         shell.start()
+        inbox?.reload()
         // The saved session may have ended while the services started (the events poll asked
         // first), before there was a shell to ask the person: ask now.
         if context.client.credentials?.hasEnded == true { await credentialsEnded() }
@@ -311,6 +324,7 @@ package final class AppSession {
                 self.adopt(session, context: context)
                 self.shell?.dismissModal()
                 if signingInAgain { self.shell?.restartTabs() }
+                DirectInbox.attach(to: context)?.reload()
                 // Changes refused while signed out are sent at once with the new session.
                 context.mutations.networkDidChange()
             })
@@ -353,7 +367,7 @@ package final class AppSession {
         context.mutations.setAccount(session.user.handle)
         context.network.signIn(credentials)
         do {
-            try context.feedCache.prepare(viewer: context.network.viewerIdentity)
+            try context.feedCache?.prepare(viewer: context.network.viewerIdentity)
         } catch {
             shell?.showMessage("✕ \(error)")
         }

@@ -142,6 +142,15 @@ final class MutationActions: ViewerActions {
         postsFound[post.id] = post
     }
 
+    func send(
+        _ message: Mutation, consumingDraft draft: String?,
+        whenSaved: @escaping @MainActor (_ problem: String?) -> Void
+    ) {
+        enqueue(message, done: nil, consumingDraft: draft) { error in
+            whenSaved(error.map(Self.unsavedReason))
+        }
+    }
+
     func setFollowing(_ user: User, follows: Bool) {
         accountsFollowed[user.id] = user
         let change = Mutation(follows ? .follow : .unfollow, user.id)
@@ -256,7 +265,7 @@ final class MutationActions: ViewerActions {
     /// refresh may bring it).
     private func post(_ id: MediaID) -> Media? {
         if let found = postsFound[id] { return found }
-        guard let found = try? context?.feedCache.media(id) else { return nil }
+        guard let found = try? context?.feedCache?.media(id) else { return nil }
         if postsFound.count > 256 { postsFound.removeAll() }
         postsFound[id] = found
         return found

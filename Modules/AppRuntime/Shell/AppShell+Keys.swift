@@ -27,17 +27,20 @@ extension AppShell {
     /// exception: Ctrl-Z works everywhere (text fields, the help, onboarding) and comes first.
     package var keys: KeyTable<Command> {
         let titles = tabs.map(\.title).joined(separator: ", ")
-        return KeyTable([
-            .init([.escape, .backspace], .back, does: "back"),
-            .init([.character("n")], .newPost, does: "new post"),
-            .init([.character("/")], .findPeople, does: "find people"),
-            .init(
-                tabs.indices.map { (Key.character(Character("\($0 + 1)")), Command.tab($0)) },
-                label: tabs.count > 1 ? "1–\(tabs.count)" : "1", does: titles),
-            .init([.character("?")], .help, does: "this help"),
-            .init([.character("q"), .control("c")], .quit, does: "quit"),
-            .init([.control("z")], .suspend, does: "suspend (fg resumes)"),
-        ])
+        // `n` opens the composer's tab: an app without one (a messaging app) has no such key.
+        let newPost: [KeyTable<Command>.Row] =
+            tabs.contains { $0.destination == .compose }
+            ? [.init([.character("n")], .newPost, does: "new post")] : []
+        return KeyTable(
+            [.init([.escape, .backspace], .back, does: "back")] + newPost + [
+                .init([.character("/")], .findPeople, does: "find people"),
+                .init(
+                    tabs.indices.map { (Key.character(Character("\($0 + 1)")), Command.tab($0)) },
+                    label: tabs.count > 1 ? "1–\(tabs.count)" : "1", does: titles),
+                .init([.character("?")], .help, does: "this help"),
+                .init([.character("q"), .control("c")], .quit, does: "quit"),
+                .init([.control("z")], .suspend, does: "suspend (fg resumes)"),
+            ])
     }
 
     /// The shell's keys that work over a modal screen (onboarding): the help, quitting and

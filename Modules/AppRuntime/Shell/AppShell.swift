@@ -32,7 +32,7 @@ package final class AppShell: AppNavigator {
 
     /// Everything screens share.
     package let context: AppContext
-    /// The tabs, from the `tabs` socket (at most five).
+    /// The tabs, from the `tabs` socket (at most six).
     package let tabs: [Tab]
     private let makeScreen: @MainActor (TabDestination, AppContext, Int, Int) -> any AppScreen
     private var stacks: [[any AppScreen]]
@@ -69,7 +69,7 @@ package final class AppShell: AppNavigator {
         self.context = context
         self.width = width
         self.height = height
-        self.tabs = Array(context.registry[.tabs].tabs.prefix(5))
+        self.tabs = context.tabs
         self.makeScreen = makeScreen
         self.stacks = Array(repeating: [], count: self.tabs.count)
         context.navigator = self
@@ -214,7 +214,8 @@ package final class AppShell: AppNavigator {
 
     /// The tab bar in at most `width` columns: every tab's number, glyph and title, the active
     /// one in brackets; the Sync tab (``TabDestination/mutations``) says how many changes failed
-    /// ("✕2"), wherever the person is. Where that is too wide, the other tabs show only their
+    /// ("✕2"), wherever the person is, and a tab a feature counts for carries its count (the
+    /// inbox's unread, "✉3"). Where that is too wide, the other tabs show only their
     /// number and glyph (and the badge), so no tab is cut off (the active one keeps its title).
     func tabBar(width: Int) -> StyledLine {
         let style = context.style
@@ -229,6 +230,9 @@ package final class AppShell: AppNavigator {
                 let labelStyle = active ? style.accent : style.secondary
                 bar.append((active ? "[" : " ") + label, style: labelStyle)
                 if tab.destination == .mutations, !badge.isEmpty { bar.append(badge, style: style.failure) }
+                if let count = context.tabBadges[tab.destination] {
+                    bar.append(" " + count, style: style.accent)
+                }
                 bar.append(active ? "]" : " ", style: labelStyle)
                 bar.append(" ")
             }

@@ -19,6 +19,7 @@ package final class ActivityEventsService: Service {
         var network: NetworkClientService?
         var cursor: String?
         var onAnnouncement: (@Sendable (String) -> Void)?
+        var onEvent: (@Sendable (ActivityEvent) -> Void)?
     }
 
     private let state = Mutex(State())
@@ -34,6 +35,12 @@ package final class ActivityEventsService: Service {
     /// Where announcements go (the app shows them as banners).
     package func setAnnouncementHandler(_ handler: (@Sendable (String) -> Void)?) {
         state.withLock { $0.onAnnouncement = handler }
+    }
+
+    /// Where each event goes as it arrives, after its announcement (the app hands it to the
+    /// screens: an open conversation shows a new message, the inbox counts it).
+    package func setEventHandler(_ handler: (@Sendable (ActivityEvent) -> Void)?) {
+        state.withLock { $0.onEvent = handler }
     }
 
     package func start(_ context: ServiceContext) async throws {
@@ -71,7 +78,11 @@ package final class ActivityEventsService: Service {
         }
         state.withLock { $0.cursor = page.payload.nextCursor }
         guard cursor != nil else { return }
-        for event in page.payload.events { announce(ActivityScreen.describe(event)) }
+        let onEvent = state.withLock { $0.onEvent }
+        for event in page.payload.events {
+            announce(ActivityScreen.describe(event))
+            onEvent?(event)
+        }
     }
 
     private func announce(_ text: String) {

@@ -58,8 +58,17 @@ package final class DraftStore: Sendable {
 
     /// The store in `dataDirectory`; `isConsumed` tells whether a draft id was posted (the
     /// mutation journal's record).
-    package init(dataDirectory: String, isConsumed: @escaping @Sendable (String) -> Bool = { _ in false }) {
-        path = (dataDirectory as NSString).appendingPathComponent("draft.json")
+    package convenience init(
+        dataDirectory: String, isConsumed: @escaping @Sendable (String) -> Bool = { _ in false }
+    ) {
+        self.init(
+            path: (dataDirectory as NSString).appendingPathComponent("draft.json"), isConsumed: isConsumed)
+    }
+
+    /// The store in the file at `path` (its folder must exist): a draft of another kind, such as
+    /// the unsent message of one conversation.
+    package init(path: String, isConsumed: @escaping @Sendable (String) -> Bool = { _ in false }) {
+        self.path = path
         self.isConsumed = isConsumed
     }
 

@@ -21,6 +21,8 @@ import Wire
 @MainActor
 package final class FeedScreen: AppScreen {
     private let context: AppContext
+    /// Where the feed is kept (the `feed.cache` service's cache).
+    private let cache: FeedCache
     private let list: PostList
     private var entries: [CachedEntry] = []
     private var cachedCount = 0
@@ -39,9 +41,10 @@ package final class FeedScreen: AppScreen {
     /// down: everything above it is new to them. Nil once they reach the top.
     private var firstBeforeNewPosts: String?
 
-    /// Makes the home feed for a content area of `width` × `height`.
-    package init(context: AppContext, width: Int, height: Int) {
+    /// Makes the home feed, kept in `cache`, for a content area of `width` × `height`.
+    package init(context: AppContext, cache: FeedCache, width: Int, height: Int) {
         self.context = context
+        self.cache = cache
         list = PostList(context: context, width: width, height: height)
         list.onActivate = { [weak self] item in self?.open(item) }
     }
@@ -76,7 +79,7 @@ package final class FeedScreen: AppScreen {
 
     /// Shows the cached first screen (no network), then asks the server for fresh entries.
     private func loadFirstScreen() {
-        let cache = context.feedCache
+        let cache = self.cache
         let width = list.view.width
         let rows = list.view.viewportHeight
         context.tracker.run { [weak self] in
@@ -101,7 +104,7 @@ package final class FeedScreen: AppScreen {
         refreshing = true
         message = nil
         let startedAtTop = list.isAtTop
-        let cache = context.feedCache
+        let cache = self.cache
         let width = list.view.width
         let keep = max(entries.count, 1)
         context.tracker.run { [weak self] in
@@ -153,7 +156,7 @@ package final class FeedScreen: AppScreen {
     private func loadMore() {
         guard !loadingMore, !reachedEnd else { return }
         loadingMore = true
-        let cache = context.feedCache
+        let cache = self.cache
         let from = entries.count
         let cached = cachedCount
         let cursor = tailCursor
@@ -216,7 +219,7 @@ package final class FeedScreen: AppScreen {
         list.selectFirst()
     }
 
-    static func describe(_ error: any Error, doing action: String) -> String {
+    package static func describe(_ error: any Error, doing action: String) -> String {
         if let transport = error as? TransportError {
             switch transport.errorClass {
             case .offline: return "offline: showing what was saved; could not \(action)"
@@ -302,7 +305,7 @@ package final class FeedScreen: AppScreen {
             versions[item.id].map { EntryHeights(entryID: FeedEntryID(item.id), version: $0, rows: rows) }
         }
         guard !measured.isEmpty else { return }
-        let cache = context.feedCache
+        let cache = self.cache
         let width = list.view.width
         context.tracker.run {
             await Task.detached { try? cache.storeHeights(measured, width: width) }.value
@@ -327,7 +330,7 @@ package final class FeedScreen: AppScreen {
             [.init([.enter], .open, does: "open", footer: "enter")]
             + PostKeys.rows(
                 noun: context.presentation.replyNoun,
-                facts: list.selectedItem?.facts, Command.post)
+                facts: list.selectedItem?.facts, shares: context.sharePost != nil, Command.post)
             + CarouselKeys.rows(Command.carousel)
             // The footer is full at 80 columns: `v` is in the help.
             + PhotoKeys.rows(inFooter: false, Command.viewPhoto)

@@ -38,14 +38,36 @@ package final class PeopleScreen: AppScreen {
     /// The lines above the results: the field and the line saying how the search went.
     private static let headerLines = 2
 
-    /// Makes the screen for a content area of `width` × `height`.
-    package init(context: AppContext, width: Int, height: Int) {
+    /// What enter does with the chosen account, when not opening its profile.
+    package struct Pick {
+        /// The screen's title ("New message").
+        package var title: String
+        /// What enter does, in the help's words ("message them").
+        package var does: String
+        /// Called with the chosen account.
+        package var action: @MainActor (User) -> Void
+
+        /// Makes a pick.
+        package init(title: String, does: String, action: @escaping @MainActor (User) -> Void) {
+            self.title = title
+            self.does = does
+            self.action = action
+        }
+    }
+
+    /// What enter does instead of opening the profile, if anything.
+    private let pick: Pick?
+
+    /// Makes the screen for a content area of `width` × `height`; with `pick`, enter hands the
+    /// chosen account to it (to start a conversation, say) instead of opening its profile.
+    package init(context: AppContext, width: Int, height: Int, pick: Pick? = nil) {
         self.context = context
         self.width = width
         self.height = height
+        self.pick = pick
     }
 
-    package var title: String { "Find people" }
+    package var title: String { pick?.title ?? "Find people" }
 
     package var capturesText: Bool { true }
 
@@ -73,7 +95,7 @@ package final class PeopleScreen: AppScreen {
         KeyTable([
             .note("type a handle or name"),
             .init([(.down, .next), (.up, .previous)], label: "↑ ↓", does: "choose", footer: "↑↓"),
-            .init([.enter], .open, does: "open the profile", footer: "enter"),
+            .init([.enter], .open, does: pick?.does ?? "open the profile", footer: "enter"),
             .init([.escape], .back, does: "back", footer: "esc"),
         ])
     }
@@ -112,6 +134,7 @@ package final class PeopleScreen: AppScreen {
 
     private func openSelected() {
         guard results.indices.contains(selection) else { return }
+        if let pick { return pick.action(results[selection].user) }
         context.navigator?.push(
             ProfileScreen(context: context, userID: results[selection].user.id, width: width, height: height))
     }

@@ -4,16 +4,16 @@ import TerminalUI
 /// home the first post, `G` or end the last one loaded. The feed, thread and profile screens
 /// each add these rows to their key table.
 @MainActor
-enum ListKeys {
+package enum ListKeys {
     /// What a list key does.
-    enum Command: Sendable {
+    package enum Command: Sendable {
         case pageDown, pageUp, first, last
     }
 
     /// The rows for the list keys, giving `command` of each; `ends` says what the first and the
     /// last post are on this screen (the help's words). The ends share one row, so the help
     /// still fits a 24-line terminal.
-    static func rows<ScreenCommand>(
+    package static func rows<ScreenCommand>(
         ends: String = "first / last post", _ command: (Command) -> ScreenCommand
     ) -> [KeyTable<ScreenCommand>.Row] {
         [

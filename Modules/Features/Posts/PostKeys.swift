@@ -7,7 +7,7 @@ import TerminalUI
 /// The keys every list of posts shares: each kind of change's key from its description
 /// (`MutationKind.key`: `l` like or unlike, `r` reply in the `replyModel` socket's word, `s`
 /// repost or undo the repost, `d` delete, pressed twice, the viewer's own post only), then `p`
-/// the author's profile. Each change goes to the viewer's actions (the mutation manager), never
+/// the author's profile, and `m` to send the post in a message where the app has messages. Each change goes to the viewer's actions (the mutation manager), never
 /// to the network directly.
 @MainActor
 enum PostKeys {
@@ -17,6 +17,8 @@ enum PostKeys {
         case change(MutationKind)
         /// The author's profile.
         case profile
+        /// Send the post to a conversation (in an app with direct messages).
+        case share
     }
 
     /// The kinds with a post key, in `MutationKind.all`'s order.
@@ -26,9 +28,10 @@ enum PostKeys {
     /// description puts them there, or only the kinds in `footer` when given (`p` is in the help
     /// only: the footer must fit 80 columns). `noun` is what one reply is called
     /// (`PostPresentation.replyNoun`); `facts` are the selected post's, so a toggle's footer says
-    /// what it does to that post now (the help says both).
+    /// what it does to that post now (the help says both). `shares` adds `m` (the app has
+    /// conversations to send a post to: `AppContext.sharePost`).
     static func rows<ScreenCommand>(
-        noun: String, footer: Set<MutationKind>? = nil, facts: MediaFacts? = nil,
+        noun: String, footer: Set<MutationKind>? = nil, facts: MediaFacts? = nil, shares: Bool = false,
         _ command: (Command) -> ScreenCommand
     ) -> [KeyTable<ScreenCommand>.Row] {
         var rows: [KeyTable<ScreenCommand>.Row] = []
@@ -46,6 +49,9 @@ enum PostKeys {
                     footer: shown ? String(key.character) : nil, footerDoes: now))
         }
         rows.append(KeyTable.Row([.character("p")], command(.profile), does: "profile"))
+        if shares {
+            rows.append(KeyTable.Row([.character("m")], command(.share), does: "send the post in a message"))
+        }
         return rows
     }
 
@@ -71,6 +77,14 @@ enum PostKeys {
             context.navigator?.push(
                 ProfileScreen(
                     context: context, userID: item.media.author.id, width: size.width, height: size.height))
+            return nil
+        }
+        if command == .share {
+            guard item.isConfirmed else {
+                context.navigator?.showMessage("this post is not on the server yet")
+                return nil
+            }
+            context.sharePost?(item.media)
             return nil
         }
         guard case .change(let kind) = command, let key = kind.key else { return nil }

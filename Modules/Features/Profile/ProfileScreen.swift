@@ -153,7 +153,7 @@ package final class ProfileScreen: AppScreen {
                 + [.init([.enter], .open, does: "open", footer: "enter")]
                 + PostKeys.rows(
                     noun: context.presentation.replyNoun, footer: [.like], facts: list.selectedItem?.facts,
-                    Command.post)
+                    shares: context.sharePost != nil, Command.post)
                 + CarouselKeys.rows(Command.carousel) + PhotoKeys.rows(Command.viewPhoto) + followRow + [
                     .init([.escape, .backspace], .back, does: "back", footer: "esc")
                 ])

@@ -18,8 +18,9 @@ package final class AppContext {
     package let presentation: PostPresentation
     /// The API client and the media store.
     package let network: NetworkClientService
-    /// The home feed cache.
-    package let feedCache: FeedCache
+    /// The home feed cache; nil in an app whose manifest enables no `feed.cache` (an app without
+    /// a Home feed, such as one whose first tab is the inbox).
+    package let feedCache: FeedCache?
     /// The app's clock (a manual one in headless runs).
     package let clock: any WallClock
     /// Outstanding work, for headless `wait`.
@@ -48,8 +49,11 @@ package final class AppContext {
         guard let network = app.service(.networkClient) else {
             throw AppContextError("the manifest does not enable 'network.client'; every screen needs it")
         }
-        guard let service = app.service(.feedCache), let cache = try? service.cache else {
-            throw AppContextError("the manifest does not enable 'feed.cache'; the home feed needs it")
+        let cache = try? app.service(.feedCache)?.cache
+        if cache == nil, let home = app.registry[.tabs].tabs.first(where: { $0.destination == .home }) {
+            throw AppContextError(
+                "the tab '\(home.title)' shows the home feed, which needs 'feed.cache'; enable it in the manifest, or remove the tab"
+            )
         }
         guard let replay = app.service(.mutationReplay), let manager = try? replay.manager else {
             throw AppContextError(
@@ -93,12 +97,56 @@ package final class AppContext {
 
     /// The app's sockets.
     package var registry: SocketRegistry { app.registry }
+
+    /// The tabs the tab bar shows: the `tabs` socket's, at most six, without a tab whose feature
+    /// the app leaves out (the inbox, when the `direct` socket is empty: an optional socket left
+    /// empty takes its feature away, and nothing breaks).
+    package var tabs: [Tab] { Self.tabs(in: registry) }
+
+    /// The tabs an app composed as `registry` shows (see ``tabs``).
+    package nonisolated static func tabs(in registry: SocketRegistry) -> [Tab] {
+        let hasDirect = registry[.direct] != nil
+        return Array(registry[.tabs].tabs.filter { $0.destination != .direct || hasDirect }.prefix(6))
+    }
     /// The client, signed in as the viewer.
     package var client: APIClient { network.client }
     /// The single source of truth for shared facts.
     package var mediaStore: MediaStore { network.mediaStore }
     /// The styles.
     package var style: AppStyle { presentation.style }
+
+    /// What a tab's title carries beside it, by the tab's destination (the inbox's unread
+    /// count): set by the feature that keeps the count, drawn by the tab bar.
+    package var tabBadges: [TabDestination: String] = [:]
+
+    /// Hooks that hear each event of the backend's event stream as it arrives (a message in a
+    /// conversation that is open, or that the inbox counts).
+    package var eventHandlers: [@MainActor (ActivityEvent) -> Void] = []
+
+    /// Sends a post to a conversation (the `s` key on a post): set by the feature that has
+    /// conversations, nil in an app without them, where no screen offers it.
+    package var sharePost: (@MainActor (Media) -> Void)?
+
+    /// The app's data directory (set by the app runtime): where features keep their files.
+    package var dataDirectory: String?
+
+    /// What features keep for as long as the app runs (the inbox), one per type.
+    private var models: [ObjectIdentifier: AnyObject] = [:]
+
+    /// The model of type `M` a feature kept, if any.
+    package func model<M: AnyObject>(_ type: M.Type) -> M? {
+        models[ObjectIdentifier(type)] as? M
+    }
+
+    /// Keeps `model` for as long as the app runs, found again by its type.
+    package func keep<M: AnyObject>(_ model: M) {
+        models[ObjectIdentifier(M.self)] = model
+    }
+
+    /// An event arrived on the backend's event stream: every hook hears it.
+    package func eventDidArrive(_ event: ActivityEvent) {
+        for handler in eventHandlers { handler(event) }
+    }
 
     /// The network conditions switch, when the transport has one (set by the app runtime, which
     /// picked the transport).
@@ -128,7 +176,7 @@ package final class AppContext {
     /// ` · Sync (5) says why and retries`, in the `tabs` socket's word; nil when the app has no
     /// tab of the viewer's changes.
     package var retryHint: String? {
-        let tabs = registry[.tabs].tabs
+        let tabs = tabs
         return tabs.firstIndex { $0.destination == .mutations }.map {
             " · \(tabs[$0].title) (\($0 + 1)) says why and retries"
         }
@@ -163,6 +211,8 @@ package protocol AppNavigator: AnyObject {
     func openTab(_ destination: TabDestination)
     /// Asks for a redraw (interactive mode).
     func setNeedsDisplay()
+    /// The size of the area screens draw in.
+    var contentSize: (width: Int, height: Int) { get }
     /// The viewer just made a post: the screen shown scrolls to the newest.
     func revealNewest()
 }

@@ -19,6 +19,13 @@ package protocol ViewerActions: AnyObject {
     /// the UI actor and shown at once; a failure to save it is said on the status line. The
     /// post is what Sync names the change by (the viewer's own new post is in no cache yet).
     func change(_ mutation: Mutation, of post: Media)
+    /// Sends a message (a `message` mutation): journaled off the UI actor, shown at once at the
+    /// bottom of its conversation, sent in the order typed. `whenSaved` hears nil once it is in
+    /// the journal (the draft `consumingDraft` names is used up in the same commit), else why
+    /// it could not be saved (nothing was sent; the draft must stay).
+    func send(
+        _ message: Mutation, consumingDraft draft: String?,
+        whenSaved: @escaping @MainActor (_ problem: String?) -> Void)
     /// Follows the account (its posts come to Home from the next refresh), or unfollows it when
     /// `follows` is false.
     func setFollowing(_ user: User, follows: Bool)

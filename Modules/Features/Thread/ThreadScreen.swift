@@ -188,7 +188,8 @@ package final class ThreadScreen: AppScreen {
                 + ListKeys.rows(Command.list)
                 + [.init([.enter], .open, does: "open", footer: "enter")]
                 + PostKeys.rows(
-                    noun: context.presentation.replyNoun, facts: list.selectedItem?.facts, Command.post)
+                    noun: context.presentation.replyNoun, facts: list.selectedItem?.facts,
+                    shares: context.sharePost != nil, Command.post)
                 + CarouselKeys.rows(Command.carousel)
                 + PhotoKeys.rows(Command.viewPhoto)
                 + [.init([.escape, .backspace], .back, does: "back", footer: "esc")])

@@ -55,7 +55,7 @@ enum UISuite {
         await session.settle()
         let (scroll, still) = await HeadlessScroll.run(session, presses: entries, timingRedraws: true)
         let wall = ContinuousClock()
-        let cached = (try? session.shell?.context.feedCache.count) ?? 0
+        let cached = (try? session.shell?.context.feedCache?.count) ?? 0
         runner.log("scrolled \(entries) posts; \(cached) entries cached")
         let scrollSamples = Samples(scroll)
         runner.report(

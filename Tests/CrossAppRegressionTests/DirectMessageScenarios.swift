@@ -1,0 +1,283 @@
+import AppTesting
+import Foundation
+import Testing
+
+/// Direct messages, for every app whose registry has them: a conversation between two apps'
+/// accounts in both directions; messages typed offline, across a restart, sent once and in
+/// order; a post shared in a message opening in the other app; the unsent text kept. And an app
+/// without them shows no trace of them.
+@Suite @MainActor struct DirectMessageScenarios {
+    /// Another app with messages than `app` (the same app when it is the only one).
+    static func partner(of app: ShippedApp) -> ShippedApp {
+        ShippedApp.withDirect.first { $0.id != app.id } ?? app
+    }
+
+    /// The script that opens the inbox, finds `handle` with `/` and opens the conversation.
+    static func openConversation(with handle: String, in app: ShippedApp) -> String {
+        """
+        wait
+        key \(app.inboxKey)
+        wait
+        key /
+        type \(handle)
+        wait
+        key enter
+        wait
+
+        """
+    }
+
+    /// The text lines of a conversation's frame, top to bottom: what is between the title's
+    /// rule and the composer's, blank lines left out.
+    static func conversation(_ frame: String) -> [String] {
+        let rows = lines(frame)
+        guard let composer = rows.indices.dropFirst(2).first(where: { rows[$0].hasPrefix("────") }) else {
+            return []
+        }
+        return rows[2..<composer].map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    @Test(arguments: ShippedApp.withDirect)
+    func aConversation_betweenTwoAppsAccounts_goesBothWays_andCountsWhatIsUnread(app: ShippedApp) async throws
+    {
+        let other = Self.partner(of: app)
+        let directories = try TestDirectories.make()
+        let adas = directories.sibling()
+
+        // Given @grace in one app writes to @ada
+        let grace = await HeadlessHarness.run(
+            app.definition,
+            script: Self.openConversation(with: "ada", in: app)
+                + "type Are you at the market?\nkey enter\nwait\nframe\n",
+            directories: directories, height: 30, extraArguments: ["--user", "grace"])
+        #expect(grace.status == 0, "\(app.id): \(grace.errors)")
+        let sent = Self.conversation(grace.lastFrame)
+        #expect(
+            lines(grace.lastFrame)[0].contains("Ada Abbott"), "the conversation's title: \(grace.lastFrame)")
+        #expect(sent.suffix(2) == ["you · now", "Are you at the market?"], "\(app.id):\n\(grace.lastFrame)")
+
+        // When @ada opens the other app: its inbox tab counts one unread, and the row says who and what
+        let ada = await HeadlessHarness.run(
+            other.definition,
+            script: """
+                wait
+                frame
+                key \(other.inboxKey)
+                wait
+                frame
+                key enter
+                wait
+                type By the bread stall.
+                key enter
+                wait
+                frame
+                key esc
+                wait
+                frame
+
+                """,
+            directories: adas, height: 30, extraArguments: ["--user", "ada"])
+        #expect(ada.status == 0, "\(other.id): \(ada.errors)")
+        try #require(ada.frames.count == 4)
+        let tabBar = lines(ada.frames[0])[29]
+        #expect(
+            tabBar.contains("✉ ") && tabBar.contains("●1"), "\(other.id)'s inbox tab counts it: \(tabBar)")
+        let inbox = lines(ada.frames[1])
+        #expect(inbox[2].hasPrefix("▌● Grace Baker: \"Are you at the market?\" · now"), "\(inbox[2])")
+        #expect(inbox[2].hasSuffix(" 1"), "the unread count: \(inbox[2])")
+        #expect(inbox[3].trimmingCharacters(in: .whitespaces).isEmpty, "one conversation")
+
+        // Then her answer is under grace's message, and opening it read it: no badge, no mark
+        #expect(
+            Self.conversation(ada.frames[2]).suffix(4)
+                == ["Grace Baker · now", "Are you at the market?", "you · now", "By the bread stall."],
+            "\(ada.frames[2])")
+        #expect(!lines(ada.frames[3])[29].contains("●"), "read: \(lines(ada.frames[3])[29])")
+        #expect(lines(ada.frames[3])[2].hasPrefix("▌  Grace Baker: you: \"By the bread stall.\""))
+
+        // And grace's app shows the answer, unread until she opens it, then both in order
+        let back = await HeadlessHarness.run(
+            app.definition,
+            script: "wait\nkey \(app.inboxKey)\nwait\nframe\nkey enter\nwait\nframe\n",
+            directories: directories, height: 30, extraArguments: ["--user", "grace"])
+        try #require(back.frames.count == 2)
+        #expect(
+            lines(back.frames[0])[2].hasPrefix("▌● Ada Abbott: \"By the bread stall.\""), "\(back.frames[0])")
+        #expect(
+            Self.conversation(back.frames[1]).suffix(4)
+                == ["you · now", "Are you at the market?", "Ada Abbott · now", "By the bread stall."],
+            "\(back.frames[1])")
+    }
+
+    @Test(arguments: ShippedApp.withDirect)
+    func messagesTypedOffline_surviveARestart_andArriveOnceInOrder(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let texts = ["first, offline", "second, offline", "third, after the restart"]
+
+        // Given @grace in a conversation with @ada, offline: two messages, a restart, a third
+        let run = await HeadlessHarness.run(
+            app.definition,
+            script: Self.openConversation(with: "ada", in: app) + """
+                network offline
+                type \(texts[0])
+                key enter
+                type \(texts[1])
+                key enter
+                wait
+                frame
+                restart
+                wait
+                key \(app.inboxKey)
+                wait
+                key enter
+                wait
+                type \(texts[2])
+                key enter
+                wait
+                frame
+                network perfect
+                wait
+                frame
+
+                """,
+            directories: directories, height: 30, extraArguments: ["--user", "grace"])
+        #expect(run.status == 0, "\(app.id): \(run.errors)")
+        try #require(run.frames.count == 3)
+
+        // Then offline they show at once, in the order typed, each "sending…"
+        #expect(
+            Self.conversation(run.frames[0]).suffix(5)
+                == ["you", texts[0], "sending…", texts[1], "sending…"], "\(run.frames[0])")
+        // And after the restart they are still there, with the third under them
+        #expect(
+            Self.conversation(run.frames[1]).suffix(7)
+                == ["you", texts[0], "sending…", texts[1], "sending…", texts[2], "sending…"],
+            "\(run.frames[1])")
+        // And back online all three are sent, in order, none left going
+        #expect(
+            Self.conversation(run.frames[2]).suffix(4) == ["you · now", texts[0], texts[1], texts[2]],
+            "\(run.frames[2])")
+
+        // And @ada sees each exactly once, in the order typed
+        let ada = await HeadlessHarness.run(
+            Self.partner(of: app).definition,
+            script: "wait\nkey \(Self.partner(of: app).inboxKey)\nwait\nkey enter\nwait\nframe\n",
+            directories: directories.sibling(), height: 30, extraArguments: ["--user", "ada"])
+        let seen = Self.conversation(ada.lastFrame)
+        for text in texts {
+            #expect(seen.filter { $0 == text }.count == 1, "\(text) once:\n\(ada.lastFrame)")
+        }
+        #expect(seen.suffix(4) == ["Grace Baker · now"] + texts, "\(ada.lastFrame)")
+    }
+
+    @Test(arguments: ShippedApp.withDirect)
+    func messagesOverALossyNetwork_keepTheOrderTyped(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let texts = (1...6).map { "lossy message \($0)" }
+        let run = await HeadlessHarness.run(
+            app.definition,
+            script: Self.openConversation(with: "ada", in: app) + "network lossy\n"
+                + texts.map { "type \($0)\nkey enter\n" }.joined() + "wait\nnetwork perfect\nwait\nframe\n",
+            directories: directories, height: 30, extraArguments: ["--user", "grace"])
+        #expect(run.status == 0, "\(app.id): \(run.errors)")
+        let shown = Self.conversation(run.lastFrame)
+        #expect(shown.suffix(7) == ["you · now"] + texts, "\(run.lastFrame)")
+        #expect(!run.lastFrame.contains("sending…") && !run.lastFrame.contains("✕"), "\(run.lastFrame)")
+
+        let ada = await HeadlessHarness.run(
+            Self.partner(of: app).definition,
+            script: "wait\nkey \(Self.partner(of: app).inboxKey)\nwait\nkey enter\nwait\nframe\n",
+            directories: directories.sibling(), height: 30, extraArguments: ["--user", "ada"])
+        #expect(
+            Self.conversation(ada.lastFrame).suffix(7) == ["Grace Baker · now"] + texts, "\(ada.lastFrame)")
+    }
+
+    @Test(arguments: ShippedApp.withDirect)
+    func aPostSharedInAMessage_opensInTheOtherApp(app: ShippedApp) async throws {
+        let other = Self.partner(of: app)
+        let directories = try TestDirectories.make()
+
+        // Given @grace has a conversation with @ada, and sends her the first post of Home with `m`
+        let grace = await HeadlessHarness.run(
+            app.definition,
+            script: Self.openConversation(with: "ada", in: app) + """
+                type look at this
+                key enter
+                wait
+                key esc
+                key 1
+                wait
+                frame
+                key m
+                wait
+                frame
+                key enter
+                wait
+                key \(app.inboxKey)
+                wait
+                key enter
+                wait
+                frame
+
+                """,
+            directories: directories, height: 30, extraArguments: ["--user", "grace"])
+        #expect(grace.status == 0, "\(app.id): \(grace.errors)")
+        try #require(grace.frames.count == 3)
+        let home = feedEntries(grace.frames[0])
+        // The author is the handle before the time on the post's header (a repost's first line
+        // names who reposted it)
+        let header = try #require(
+            home.first?.first { $0.contains(" · ") && $0.contains("@") }, "\(grace.frames[0])")
+        let author = try #require(
+            header.split(separator: " ").first { $0.hasPrefix("@") }?.dropFirst(), "\(header)")
+        #expect(lines(grace.frames[1])[0].contains("Send to…"), "\(grace.frames[1])")
+        #expect(lines(grace.frames[1])[2].contains("Ada Abbott"), "\(grace.frames[1])")
+        let card = try #require(Self.conversation(grace.frames[2]).last, "\(grace.frames[2])")
+        #expect(card.hasPrefix("┃ ✉ @\(author):"), "the post as a card: \(grace.frames[2])")
+
+        // When @ada opens it in the other app and chooses the card: the post opens
+        let ada = await HeadlessHarness.run(
+            other.definition,
+            script:
+                "wait\nkey \(other.inboxKey)\nwait\nkey enter\nwait\nframe\nkey tab\nkey enter\nwait\nframe\n",
+            directories: directories.sibling(), height: 30, extraArguments: ["--user", "ada"])
+        try #require(ada.frames.count == 2)
+        #expect(Self.conversation(ada.frames[0]).last == card, "the same card: \(ada.frames[0])")
+        #expect(lines(ada.frames[1])[0].contains(other.threadTitle), "\(ada.frames[1])")
+        #expect(lines(ada.frames[1])[2].contains("@\(author)"), "the shared post opens: \(ada.frames[1])")
+    }
+
+    @Test(arguments: ShippedApp.withDirect)
+    func theUnsentText_isKeptAcrossARestart(app: ShippedApp) async throws {
+        let run = await HeadlessHarness.run(
+            app.definition,
+            script: Self.openConversation(with: "ada", in: app) + """
+                type half a thought
+                restart
+                wait
+                key \(app.inboxKey)
+                wait
+                key enter
+                wait
+                frame
+
+                """,
+            directories: try TestDirectories.make(), height: 30, extraArguments: ["--user", "grace"])
+        #expect(run.status == 0, "\(app.id): \(run.errors)")
+        let rows = lines(run.lastFrame)
+        let composer = try #require(rows.firstIndex { $0.hasPrefix("› ") }, "\(run.lastFrame)")
+        #expect(rows[composer] == "› half a thought", "\(run.lastFrame)")
+    }
+
+    @Test(arguments: ShippedApp.withoutDirect)
+    func anAppWithoutMessages_showsNoTraceOfThem(app: ShippedApp) async throws {
+        let run = await HeadlessHarness.run(
+            app.definition, script: "wait\nframe\nkey ?\nframe\nkey ?\nkey m\nframe\n",
+            directories: try TestDirectories.make(), height: 40)
+        #expect(run.status == 0, "\(app.id): \(run.errors)")
+        try #require(run.frames.count == 3)
+        #expect(!lines(run.frames[0])[39].contains("✉"), "no inbox tab: \(lines(run.frames[0])[39])")
+        #expect(!run.frames[1].contains("message"), "the help offers no messages:\n\(run.frames[1])")
+        #expect(lines(run.frames[2])[38] == "m does nothing here; ? for help")
+    }
+}

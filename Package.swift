@@ -12,6 +12,7 @@ import PackageDescription
 /// --like <app>` writes a new app and adds its line.
 let apps = [
     "Prism",
+    "Relay",
     "Strand",
 ]
 

@@ -177,15 +177,15 @@ package final class InboxScreen: AppScreen {
         var quote = ""
         let local = context.mutations.mergedConversation(conversation.id, page: nil).messages.last
         if let local, local.status != .server {
-            quote = ": you: \"\(Self.firstLine(of: local.message))\""
+            quote = ": \(inbox.direct.ownMark): \(Self.quoted(local.message))"
             if case .failed = local.status {
                 tail.append(" · ✕ not sent", style: style.failure)
             } else {
                 tail.append(" · sending…", style: style.pending)
             }
         } else if let last = conversation.lastMessage {
-            let who = last.sender.id == context.viewer?.id ? "you: " : ""
-            quote = ": \(who)\"\(Self.firstLine(of: last))\""
+            let who = last.sender.id == context.viewer?.id ? inbox.direct.ownMark + ": " : ""
+            quote = ": \(who)\(Self.quoted(last))"
             tail.append(" · " + context.age(of: last.createdAt), style: style.secondary)
         } else {
             tail.append(" · no messages yet", style: style.secondary)
@@ -196,6 +196,12 @@ package final class InboxScreen: AppScreen {
             line.append(TextLayout.truncate(StyledLine(quote, style: style.secondary), width: room))
         }
         return TextLayout.truncate(line, keeping: tail, width: width)
+    }
+
+    /// The first line of a message in quotes, or what it carries when it has no text (`shared a
+    /// post`, `a photo`), unquoted.
+    nonisolated static func quoted(_ message: Message) -> String {
+        message.text.isEmpty ? firstLine(of: message) : "\"" + firstLine(of: message) + "\""
     }
 
     /// The first line of a message, or what it carries when it has no text.

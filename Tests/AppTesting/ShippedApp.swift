@@ -46,11 +46,22 @@ package struct ShippedApp: Sendable, CustomTestStringConvertible {
     /// Every app without direct messages.
     package static var withoutDirect: [ShippedApp] { all.filter { $0.registry?[.direct] == nil } }
 
-    /// The first app whose registry satisfies `trait`, for a scenario that needs an app of a kind
-    /// (one that takes photos, one that threads replies); nil when no app in the package does.
+    /// The first app with a Home feed whose registry satisfies `trait`, for a scenario that needs
+    /// an app of a kind (one whose feed takes photos, one that threads replies); nil when no app
+    /// in the package does.
     package static func first(where trait: (ShippedApp) -> Bool) -> ShippedApp? {
-        all.first(where: trait)
+        withHome.first(where: trait)
     }
+
+    /// Every app whose tab bar shows a Home feed: the scenarios of the feed, of posts and of
+    /// changes made on them run against these (an app whose first tab is an inbox has none).
+    package static var withHome: [ShippedApp] { all.filter { $0.hasTab(.home) } }
+
+    /// Every app with an Activity tab.
+    package static var withActivity: [ShippedApp] { all.filter { $0.hasTab(.activity) } }
+
+    /// Every app with a composer's tab (new posts, `n`).
+    package static var withComposer: [ShippedApp] { all.filter { $0.hasTab(.compose) } }
 
     // MARK: - What the app's providers say
 
@@ -80,6 +91,10 @@ package struct ShippedApp: Sendable, CustomTestStringConvertible {
 
     /// The key of the Sync tab (the viewer's pending and failed changes).
     package var syncKey: Character { tabKey(.mutations) }
+    /// How a conversation marks the viewer's own messages in this app ("you"), from its `direct`
+    /// provider.
+    package var ownMark: String { registry?[.direct]?.ownMark ?? "you" }
+
     /// The key of the inbox's tab (direct messages).
     package var inboxKey: Character { tabKey(.direct) }
 

@@ -49,6 +49,31 @@ import Testing
         }
     }
 
+    /// An app whose tabs show no Home feed (its first tab an inbox) enables no feed service, and
+    /// launches all the same: `--describe` lists no `feed.` service, and the shell opens on its
+    /// first tab.
+    @Test(
+        arguments: apps.filter { app in
+            (try? AppHost.compose(app).registry[.tabs].tabs.contains { $0.destination == .home }) == false
+        })
+    func anAppWithoutAHomeFeed_enablesNoFeedService_andStillLaunches(app: AppDefinition) async throws {
+        let manifest = try app.manifest.decode()
+        #expect(
+            !manifest.services.contains { $0.id.hasPrefix("feed.") },
+            "\(app.id): \(manifest.services.map(\.id))")
+
+        let output = CapturedTextOutput()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apps-\(UUID().uuidString)"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let status = await AppLauncher.run(
+            app, arguments: ["--describe", "--data-dir", directory], output: output)
+        #expect(status == 0)
+        #expect(output.output.contains("mutations.replay"), "changes are still sent: \(output.output)")
+        #expect(!output.output.contains("feed."), "no feed service: \(output.output)")
+    }
+
     @Test(arguments: apps)
     func describe_printsTheAppsComposition(app: AppDefinition) async throws {
         let output = CapturedTextOutput()

@@ -11,7 +11,7 @@ import Testing
 @Suite @MainActor struct HeadlessBehaviorTests {
     // MARK: A text-first app: text posts, replies under their parents
 
-    @Test(arguments: ShippedApp.all.filter { $0.showsTextPosts && $0.showsReplyParent })
+    @Test(arguments: ShippedApp.withHome.filter { $0.showsTextPosts && $0.showsReplyParent })
     func home_showsTextPostsFirstClassAndRepliesUnderTheirParentWithThreadlines(app: ShippedApp) async throws
     {
         let directories = try TestDirectories.make()
@@ -51,7 +51,7 @@ import Testing
         #expect(run.lastFrame.contains("◂ 1/3 ▸"))
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func home_showsTextOnlyPostsWhenItsFeedPolicySays(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let server = try directories.openBackend()

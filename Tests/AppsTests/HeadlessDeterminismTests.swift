@@ -10,7 +10,7 @@ import Testing
         "wait\nkey l\nwait\nkey \(app.syncKey)\nwait\nframe\n"
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func twoFreshRunsOfTheSameScript_printTheSameSyncFrame(app: ShippedApp) async throws {
         // Given two fresh runs of the same script, each on its own fresh directories
         let first = await HeadlessHarness.run(
@@ -27,7 +27,7 @@ import Testing
         #expect(first.frames == second.frames)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aDifferentSeed_givesDifferentTokens(app: ShippedApp) async throws {
         // Given the same script run with the default seed and with --seed 7
         let standard = await HeadlessHarness.run(

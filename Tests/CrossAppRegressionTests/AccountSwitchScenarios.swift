@@ -8,7 +8,7 @@ import Testing
 /// next account signed in on the device; it is held, said so in Sync, and sent as @lynn when
 /// @lynn signs in again.
 @Suite @MainActor struct AccountSwitchScenarios {
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func changesMadeOfflineAsLynn_areNotSentAsGrace_andGoAsLynnWhenSheSignsInAgain(app: ShippedApp)
         async throws
     {
@@ -101,7 +101,7 @@ import Testing
 
     /// `--sign-out` counts only the signed-in account's changes: @grace, with nothing of hers
     /// waiting, signs out while @lynn's like is held, and is told it stays held.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func signOutAsGrace_withLynnsChangeHeld_signsOut_andSaysItStays(app: ShippedApp) async throws {
         // Given @lynn's like made offline, then @grace signed in
         let directories = try TestDirectories.make()

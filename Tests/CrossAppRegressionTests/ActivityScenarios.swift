@@ -10,7 +10,7 @@ import Testing
 /// The Activity tab as a person uses it: it loads, newest first, and a like of the viewer's post
 /// made a moment ago is the first line.
 @Suite @MainActor struct ActivityScenarios {
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withActivity)
     func activity_listsTheViewersEventsNewestFirst_withAFreshLikeOnTop(app: ShippedApp) async throws {
         // Given a post of the viewer's that another account liked just now
         let directories = try TestDirectories.make()
@@ -50,7 +50,7 @@ import Testing
 
     /// A row too long for the screen cuts the quote of the post, never who did it, what they did
     /// or when.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withActivity)
     func aLongRow_cutsTheQuote_keepingWhoWhatAndWhen(app: ShippedApp) async throws {
         // Given a long post of the viewer's that @grace liked just now
         let directories = try TestDirectories.make()
@@ -79,7 +79,7 @@ import Testing
 
     /// Enter opens what a row is about: the post, or for a new follower, their profile. g and G
     /// (home and end) jump to the ends, and the help lists them with pgdn and pgup.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withActivity)
     func aFollowRow_opensTheFollower_andTheEndsAreAKeyAway(app: ShippedApp) async throws {
         // Given a new account that just followed the viewer
         let directories = try TestDirectories.make()

@@ -11,7 +11,7 @@ import Wire
 /// The server comes back while nobody asks it anything: the title bar's `offline` goes within
 /// a few seconds, not at the next request the person makes (or the event poll's 25 s).
 @Suite @MainActor struct BackOnlineScenarios {
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func theOfflineMarker_goesWithinSecondsOfTheServerComingBack(app: ShippedApp) async throws {
         // Given an app that found the server unreachable (a refresh failed)
         let (session, clock) = try await HeadlessHarness.session(

@@ -37,7 +37,7 @@ import Wire
             + (facts.viewerReposted ? " · you reposted" : "")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func newPostsAboveAndNewCountsOnTheSelectedPost_inOneRefresh(app: ShippedApp) async throws {
         // Given Home, the third post about to be selected
         let directories = try TestDirectories.make()
@@ -87,7 +87,7 @@ import Wire
         #expect(feed.postList.adapter.items.count == after.count, "the list shows every item")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aPostListedWithItsReposts_showsEachEntryOnce_andOneCountOnEveryCopy(app: ShippedApp) async throws {
         // Given grace's photo post, reposted by two people the viewer follows
         let directories = try TestDirectories.make()

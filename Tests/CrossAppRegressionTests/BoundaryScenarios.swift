@@ -64,7 +64,7 @@ import Wire
     /// The text of reply `number` of a post with `count` replies.
     static func replyText(_ number: Int, of count: Int) -> String { "Answer \(number) of \(count)" }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aThreadWithAPageOfRepliesAndOneMoreOrLess_showsEveryReplyOnceInOrder(app: ShippedApp) async throws {
         // Given three photo posts of grace's with 49, 50 and 51 replies (from different people)
         let directories = try TestDirectories.make()
@@ -123,7 +123,7 @@ import Wire
         return String((label + filler).prefix(count))
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func theComposersTextLimit_refusesOneOver_andPostsAtTheLimitAndOneUnder(app: ShippedApp) async throws {
         let (session, _) = try await HeadlessHarness.session(
             app.definition, directories: try TestDirectories.make(), height: 30)
@@ -221,7 +221,7 @@ import Wire
 
     // MARK: A line exactly as wide as the screen
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aWordAsWideAsTheLine_fitsOnIt_andOneMoreCharacterWrapsOnlyThatCharacter(app: ShippedApp) async throws
     {
         // Given photo posts of grace's, each text one word: as wide as a line (the screen less the
@@ -289,7 +289,7 @@ import Wire
         return profile
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aProfileOfTwoPagesAndOneMoreOrLess_showsEveryPostOnce_andEndsOnceAfterTheLast(app: ShippedApp)
         async throws
     {
@@ -363,7 +363,7 @@ import Wire
         return "◂ \(index + 1)/\(count) ▸  \(dots)"
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func carouselsOfOneNineAndTenPhotos_markEveryPlace_andStopAtBothEnds_andElevenAreRefused(
         app: ShippedApp
     ) async throws {
@@ -431,7 +431,7 @@ import Wire
 
     // MARK: The Sync list, as long as the screen and longer
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aSyncListLongerThanTheScreen_keepsTheSelectedChangeInView(app: ShippedApp) async throws {
         // Given more changes waiting (offline) than the Sync tab has lines for
         let (session, _) = try await HeadlessHarness.session(

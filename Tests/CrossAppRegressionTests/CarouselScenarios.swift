@@ -74,7 +74,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func rightAndLeft_pageTheSelectedCarousel_andOnlyItsPhotoAndMarkerChange(app: ShippedApp) async throws {
         let (session, feed, text) = try await Self.launch(app)
         defer { Task { await session.stop() } }
@@ -121,7 +121,7 @@ import Testing
         #expect(feed.postList.selectedItem?.media.text == text)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func theCarouselKeepsItsPlace_whileThePersonMovesAwayAndLikesIt(app: ShippedApp) async throws {
         let (session, feed, _) = try await Self.launch(app)
         defer { Task { await session.stop() } }
@@ -142,7 +142,7 @@ import Testing
         #expect(feed.postList.selectedIndex == 0)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func arrowsOnAPostWithoutACarousel_changeNothing_andSaySo(app: ShippedApp) async throws {
         let (session, feed, _) = try await Self.launch(app)
         defer { Task { await session.stop() } }

@@ -19,7 +19,7 @@ import Wire
     static let serverRestarting = FaultProfile(
         name: "server-restarting", failureRate: 1, serverErrorStatus: 503)
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aColdStartWhoseWhoAmIFails_stillLetsTheViewerDeleteTheirOwnPost(app: ShippedApp) async throws {
         // Given ada's photo post, on the server, and her session saved by the first launch
         let directories = try TestDirectories.make()

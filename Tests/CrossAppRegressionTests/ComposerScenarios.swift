@@ -10,7 +10,7 @@ import Testing
 
 /// Each app's composer rules, including the rejections, which lose nothing the person typed.
 @Suite @MainActor struct ComposerScenarios {
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withComposer)
     func aPostBreakingTheAppsRules_isRejectedWithTheReasonAndKeepsTheText(app: ShippedApp) async throws {
         // An app that needs a photo: text without one. Any other: one character over the limit.
         let text = app.requiresPhoto ? "No photo here" : String(repeating: "x", count: app.textLimit + 1)
@@ -31,7 +31,7 @@ import Testing
 
     /// A paste keeps its tabs as spaces (a tab has no width of its own in a terminal cell, and
     /// was dropped): what is posted reads as what was pasted.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withComposer)
     func aPastedTab_becomesSpaces_andIsPostedSo(app: ShippedApp) async throws {
         let (session, _) = try await HeadlessHarness.session(
             app.definition, directories: try TestDirectories.make())
@@ -52,7 +52,7 @@ import Testing
 
     /// A long text shows in as many lines as the screen has free (not six), and ↑ and ↓ move
     /// the cursor between its lines: typing then goes where the cursor is.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withComposer)
     func aLongText_usesTheFreeRows_andUpAndDownMoveBetweenLines(app: ShippedApp) async throws {
         let (session, _) = try await HeadlessHarness.session(
             app.definition, directories: try TestDirectories.make(), height: 30)

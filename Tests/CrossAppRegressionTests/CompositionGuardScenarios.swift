@@ -93,7 +93,7 @@ import Wire
         }
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func eachOptionalSocketLeftToItsDefault_stillLaunchesAndShowsTheFeed(app: ShippedApp) async throws {
         let optional = app.definition.catalog.sockets.filter { $0.requirement == .optional }.map(\.id)
         #expect(!optional.isEmpty)

@@ -9,7 +9,7 @@ import Testing
 /// resize, a push banner, a cold start offline, and the script language's guarantees.
 @Suite @MainActor struct ContentScenarios {
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func unknownMediaKind_rendersThroughTheFallbackRow_once_inPlace_andAfterAColdStartOffline(app: ShippedApp)
         async throws
     {
@@ -58,7 +58,7 @@ import Testing
             "\(offline.lastFrame)")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func samePostTwice_rendersTwiceWithNoDroppedRows(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let server = try directories.openBackend()
@@ -75,7 +75,7 @@ import Testing
         #expect(frame.contains("↻ Donald Fischer reposted"))
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func resize_rewrapsText(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let server = try directories.openBackend()
@@ -110,7 +110,7 @@ import Testing
         #expect(lines.count > 1 && lines[1] == "● ↩ @grace replied: \"agreed\"")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func coldStartOffline_showsTheCachedFeed(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let first = await HeadlessHarness.run(

@@ -12,7 +12,7 @@ import Testing
         case empty, randomBytes
     }
 
-    @Test(arguments: ShippedApp.all, Damage.allCases)
+    @Test(arguments: ShippedApp.withHome, Damage.allCases)
     func damagedAppDatabase_isKeptAside_saidSo_andTheAppRuns(app: ShippedApp, damage: Damage) async throws {
         // Given a data directory an earlier run left, whose app.sqlite is then damaged
         let directories = try TestDirectories.make()

@@ -109,7 +109,7 @@ import Wire
         }
     }
 
-    @Test(arguments: ShippedApp.all.filter { !$0.repliesAreComments })
+    @Test(arguments: ShippedApp.withHome.filter { !$0.repliesAreComments })
     func threaded_theDeepestReply_opensUnderEveryPostItAnswers_rootFirst(app: ShippedApp) async throws {
         let (directories, ids) = try await Self.prepare()
         let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
@@ -168,7 +168,7 @@ import Wire
     /// A reply to a reply (made in an app whose replies are threaded) is reachable in every app:
     /// Enter on the reply it answers opens that reply with its own replies under it, even where
     /// replies are comments.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aReplyToAReply_isReachable_byEnterOnTheReplyItAnswers(app: ShippedApp) async throws {
         let (directories, _) = try await Self.prepare()
         let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)

@@ -48,7 +48,7 @@ import Wire
         return (directories, doomed, below)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func deletingAnOwnPost_asksFirst_thenRemovesItEverywhere_andItStaysGone(app: ShippedApp) async throws {
         // Given two posts of the viewer's, on Home and on their profile
         let (directories, doomed, below) = try await Self.prepare(app)
@@ -111,7 +111,7 @@ import Wire
         await session.stop()
 
         // And in the other app on the same backend
-        let other = try #require(ShippedApp.all.first { $0.id != app.id })
+        let other = try #require(ShippedApp.withHome.first { $0.id != app.id })
         let (second, _) = try await HeadlessHarness.session(
             other.definition, directories: directories.sibling())
         second.shell?.openTab(.profile)
@@ -170,7 +170,7 @@ import Wire
         #expect(Self.postCount(reloaded) == before - 1, "\(app.id):\n\(reloaded)")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func deleteKey_onSomeoneElsesPost_saysOnlyTheAuthorCan_andAnotherKeyCancelsTheConfirm(app: ShippedApp)
         async throws
     {
@@ -205,7 +205,7 @@ import Wire
         #expect(session.shell?.context.mutations.pending.isEmpty == true)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aDeleteOfAPostTheOtherAppDeletedFirst_isDone_andThePostStaysGone(app: ShippedApp) async throws {
         // Given the viewer's post on Home in this app
         let (directories, doomed, below) = try await Self.prepare(app)
@@ -218,7 +218,7 @@ import Wire
         let index = try #require(feed.postList.selectedIndex)
 
         // And the other app, on the same backend, deletes it first (from the viewer's profile)
-        let other = try #require(ShippedApp.all.first { $0.id != app.id })
+        let other = try #require(ShippedApp.withHome.first { $0.id != app.id })
         let (second, _) = try await HeadlessHarness.session(
             other.definition, directories: directories.sibling())
         second.shell?.openTab(.profile)
@@ -258,7 +258,7 @@ import Wire
     /// A change that failed is not only in Sync: the Sync tab carries a badge with how many
     /// failed, wherever the person is; `x` in Sync asks once before discarding it, and the badge
     /// goes with it.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aFailedChange_badgesTheSyncTab_andXAsksBeforeDiscarding(app: ShippedApp) async throws {
         // Given a like that failed (its post was deleted on the server behind the app)
         let (directories, doomed, _) = try await Self.prepare(app)
@@ -298,7 +298,7 @@ import Wire
         #expect(lines(discarded).last?.contains("✕") == false, "\(app.id):\n\(discarded)")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aLikeOfAPostDeletedOnTheServer_fails_andSyncShowsTheServersAnswerInItsAttemptLine(app: ShippedApp)
         async throws
     {
@@ -367,7 +367,7 @@ import Wire
         #expect(shell.context.mutations.pending.isEmpty, "the server has the delete")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func deletingTheThreadsOwnPost_closesTheThread_backToHomeWithoutIt(app: ShippedApp) async throws {
         // Given the viewer's post opened from Home (its thread, the post focused)
         let (directories, doomed, below) = try await Self.prepare(app)
@@ -398,7 +398,7 @@ import Wire
         #expect(shell.context.mutations.pending.isEmpty, "the server has the delete")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func deleteKey_onAPostNotYetOnTheServer_saysSo(app: ShippedApp) async throws {
         // Given a post written offline, waiting at the top of Home
         let directories = try TestDirectories.make()

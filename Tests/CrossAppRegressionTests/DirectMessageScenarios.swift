@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import Sockets
 import Testing
 
 /// Direct messages, for every app whose registry has them: a conversation between two apps'
@@ -54,7 +55,9 @@ import Testing
         let sent = Self.conversation(grace.lastFrame)
         #expect(
             lines(grace.lastFrame)[0].contains("Ada Abbott"), "the conversation's title: \(grace.lastFrame)")
-        #expect(sent.suffix(2) == ["you · now", "Are you at the market?"], "\(app.id):\n\(grace.lastFrame)")
+        #expect(
+            sent.suffix(2) == ["\(app.ownMark) · now", "Are you at the market?"],
+            "\(app.id):\n\(grace.lastFrame)")
 
         // When @ada opens the other app: its inbox tab counts one unread, and the row says who and what
         let ada = await HeadlessHarness.run(
@@ -90,10 +93,14 @@ import Testing
         // Then her answer is under grace's message, and opening it read it: no badge, no mark
         #expect(
             Self.conversation(ada.frames[2]).suffix(4)
-                == ["Grace Baker · now", "Are you at the market?", "you · now", "By the bread stall."],
+                == [
+                    "Grace Baker · now", "Are you at the market?", "\(other.ownMark) · now",
+                    "By the bread stall.",
+                ],
             "\(ada.frames[2])")
         #expect(!lines(ada.frames[3])[29].contains("●"), "read: \(lines(ada.frames[3])[29])")
-        #expect(lines(ada.frames[3])[2].hasPrefix("▌  Grace Baker: you: \"By the bread stall.\""))
+        #expect(
+            lines(ada.frames[3])[2].hasPrefix("▌  Grace Baker: \(other.ownMark): \"By the bread stall.\""))
 
         // And grace's app shows the answer, unread until she opens it, then both in order
         let back = await HeadlessHarness.run(
@@ -105,7 +112,10 @@ import Testing
             lines(back.frames[0])[2].hasPrefix("▌● Ada Abbott: \"By the bread stall.\""), "\(back.frames[0])")
         #expect(
             Self.conversation(back.frames[1]).suffix(4)
-                == ["you · now", "Are you at the market?", "Ada Abbott · now", "By the bread stall."],
+                == [
+                    "\(app.ownMark) · now", "Are you at the market?", "Ada Abbott · now",
+                    "By the bread stall.",
+                ],
             "\(back.frames[1])")
     }
 
@@ -147,15 +157,17 @@ import Testing
         // Then offline they show at once, in the order typed, each "sending…"
         #expect(
             Self.conversation(run.frames[0]).suffix(5)
-                == ["you", texts[0], "sending…", texts[1], "sending…"], "\(run.frames[0])")
+                == [app.ownMark, texts[0], "sending…", texts[1], "sending…"], "\(run.frames[0])")
         // And after the restart they are still there, with the third under them
         #expect(
             Self.conversation(run.frames[1]).suffix(7)
-                == ["you", texts[0], "sending…", texts[1], "sending…", texts[2], "sending…"],
+                == [app.ownMark, texts[0], "sending…", texts[1], "sending…", texts[2], "sending…"],
             "\(run.frames[1])")
         // And back online all three are sent, in order, none left going
         #expect(
-            Self.conversation(run.frames[2]).suffix(4) == ["you · now", texts[0], texts[1], texts[2]],
+            Self.conversation(run.frames[2]).suffix(4) == [
+                "\(app.ownMark) · now", texts[0], texts[1], texts[2],
+            ],
             "\(run.frames[2])")
 
         // And @ada sees each exactly once, in the order typed
@@ -181,7 +193,7 @@ import Testing
             directories: directories, height: 30, extraArguments: ["--user", "grace"])
         #expect(run.status == 0, "\(app.id): \(run.errors)")
         let shown = Self.conversation(run.lastFrame)
-        #expect(shown.suffix(7) == ["you · now"] + texts, "\(run.lastFrame)")
+        #expect(shown.suffix(7) == ["\(app.ownMark) · now"] + texts, "\(run.lastFrame)")
         #expect(!run.lastFrame.contains("sending…") && !run.lastFrame.contains("✕"), "\(run.lastFrame)")
 
         let ada = await HeadlessHarness.run(
@@ -192,7 +204,7 @@ import Testing
             Self.conversation(ada.lastFrame).suffix(7) == ["Grace Baker · now"] + texts, "\(ada.lastFrame)")
     }
 
-    @Test(arguments: ShippedApp.withDirect)
+    @Test(arguments: ShippedApp.withDirect.filter { $0.hasTab(.home) })
     func aPostSharedInAMessage_opensInTheOtherApp(app: ShippedApp) async throws {
         let other = Self.partner(of: app)
         let directories = try TestDirectories.make()

@@ -13,7 +13,7 @@ import Testing
 /// restart, and only an explicit, confirmed discard (or posting) removes it. The composer always
 /// opens with the text focused.
 @Suite @MainActor struct DraftScenarios {
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withComposer)
     func aDraft_survivesEscOtherTabsAndARestart_untilDiscardedWithAConfirm(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
@@ -47,7 +47,7 @@ import Testing
         await session.stop()
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withComposer)
     func theComposer_opensWithTheTextFocused_evenIfThePickerHadIt(app: ShippedApp) async throws {
         let (session, _) = try await HeadlessHarness.session(
             app.definition, directories: try TestDirectories.make())
@@ -65,7 +65,7 @@ import Testing
 
     /// A post the device cannot save (a full disk) is not lost: the composer keeps the text and
     /// the draft, says so and keeps saying it, and enter posts it once the disk takes writes again.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withComposer)
     func aPostTheJournalCannotSave_keepsTheDraft_andSaysSo_untilItIsPosted(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
@@ -187,7 +187,7 @@ import Testing
 
     /// A kill between the post's journal commit and the draft file's removal (the file is still
     /// there at the next launch) does not bring the posted text back as a draft.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withComposer)
     func aDraftFileLeftBehindByACrashAfterPosting_doesNotComeBack(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)

@@ -21,7 +21,7 @@ import Wire
         ["Tide tables from \(app.id), copied by hand", "and a second line about the moon"]
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aPendingPostThatFails_showsTheWholeReasonAndItsText_withTheNextPostRightBelow(app: ShippedApp)
         async throws
     {
@@ -47,7 +47,7 @@ import Wire
         Self.expectWholePost(in: sent, state: nil, reason: nil, paragraphs, above: neighbour)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aFailedPostRetriedAfterARestart_losesTheReasonsLines_andTheNextPostMovesUp(app: ShippedApp)
         async throws
     {
@@ -75,7 +75,7 @@ import Wire
         Self.expectWholePost(in: sent, state: nil, reason: nil, paragraphs, above: neighbour)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aReplyToAPost_addsItsReplyCountLine_withTheNextPostRightBelow_beforeAndAfterARestart(app: ShippedApp)
         async throws
     {

@@ -21,7 +21,7 @@ import Wire
 ///
 /// Replay one seed: `LOOM_FAULT_SEEDS=7 swift test --filter FaultMatrixScenarios`.
 @Suite(.serialized) @MainActor struct FaultMatrixScenarios {
-    @Test(arguments: ShippedApp.all, FaultCase.all)
+    @Test(arguments: ShippedApp.withHome, FaultCase.all)
     func seededChanges_underFaultsAndRestarts_convergeToTheModel(app: ShippedApp, fault: FaultCase)
         async throws
     {
@@ -39,7 +39,7 @@ import Wire
     /// A cold start keeps the network it left: a script's `network offline` holds across
     /// `restart`, so changes waiting to be sent come back to the same conditions. The title
     /// still names who is signed in (from the saved session: the server cannot be asked).
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aRestart_keepsTheNetworkItLeft(app: ShippedApp) async throws {
         let run = await HeadlessHarness.run(
             app.definition,
@@ -452,7 +452,7 @@ struct FaultMatrixRun {
     /// The other app, on its own data directory and the same backend, shows the same.
     func checkOtherApp() async throws {
         await session.stop()
-        let other = try #require(ShippedApp.all.first { $0.id != app.id })
+        let other = try #require(ShippedApp.withHome.first { $0.id != app.id })
         let (sibling, _) = try await HeadlessHarness.session(
             other.definition, directories: directories.sibling(), width: 100, height: 40)
         defer { Task { await sibling.stop() } }
@@ -515,7 +515,7 @@ struct FaultMatrixRun {
 /// server) never holds up another lane, and the changes of one lane reach the server in the
 /// order they were made.
 @Suite @MainActor struct LaneScenarios {
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aRateLimitedLike_holdsUpItsOwnPostOnly_andItsLaneArrivesInOrder(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let (session, clock) = try await HeadlessHarness.session(
@@ -571,7 +571,7 @@ struct FaultMatrixRun {
         #expect(try Self.likeCount(held.media.id, on: transport.server) == held.facts.likeCount + 1)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aReplyToAPostNotYetSent_waitsForIt_whileAnotherLaneGoes(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let (session, clock) = try await HeadlessHarness.session(

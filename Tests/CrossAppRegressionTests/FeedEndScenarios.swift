@@ -22,7 +22,7 @@ import Wire
     /// The text of post `number` of `count`.
     static func text(_ number: Int, of count: Int) -> String { "Tide gauge \(number) of \(count)" }
 
-    @Test(arguments: ShippedApp.all, [-1, 0, 1])
+    @Test(arguments: ShippedApp.withHome, [-1, 0, 1])
     func aHomeFeedOfAPageAndOneMoreOrLess_endsOnce_withEveryPostOnce(app: ShippedApp, beyondAPage: Int)
         async throws
     {

@@ -20,7 +20,7 @@ import Testing
         await session.settle()
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func pageDownAndUp_moveAScreenfulOfPostsKeepingTheSelectionVisible(app: ShippedApp) async throws {
         let (session, _) = try await HeadlessHarness.session(
             app.definition, directories: try TestDirectories.make(), height: 60)
@@ -47,7 +47,7 @@ import Testing
         #expect(view.visibleSections.lowerBound == 0)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func pageDownInATallPost_stillMovesOnAtLeastOnePost(app: ShippedApp) async throws {
         let (session, _) = try await HeadlessHarness.session(
             app.definition, directories: try TestDirectories.make(), height: 12)
@@ -62,7 +62,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func endAndHome_reachTheLastLoadedPostAndTheFirst(app: ShippedApp) async throws {
         let (session, _) = try await HeadlessHarness.session(
             app.definition, directories: try TestDirectories.make())
@@ -97,7 +97,7 @@ import Testing
         #expect(feed.postList.selectedIndex == 0)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func theEndOfTheFeed_isMarkedOnceBelowTheLastPost(app: ShippedApp) async throws {
         let (session, _) = try await HeadlessHarness.session(
             app.definition, directories: try TestDirectories.make())

@@ -205,21 +205,21 @@ import Wire
         try await Self.checkHome(app, following: false, in: session, place: place + ", relaunched again")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func afterPagingHomeToItsEnd_aConfirmedFollowBringsTheirRecentPostsInPlace_andUnfollowTakesThemAway(
         app: ShippedApp
     ) async throws {
         try await followThenUnfollow(app, Journey(pagesToTheEnd: true, refreshesBeforeQuitting: true))
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func onTheFirstPageOnly_aConfirmedFollowBringsTheirRecentPostsInPlace_andUnfollowTakesThemAway(
         app: ShippedApp
     ) async throws {
         try await followThenUnfollow(app, Journey(pagesToTheEnd: false, refreshesBeforeQuitting: true))
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aFollowConfirmedJustBeforeQuitting_changesHomeAtTheNextLaunch(app: ShippedApp) async throws {
         try await followThenUnfollow(app, Journey(pagesToTheEnd: true, refreshesBeforeQuitting: false))
     }

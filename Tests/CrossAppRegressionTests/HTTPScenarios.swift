@@ -15,7 +15,7 @@ import Wire
 /// Each app against the backend served over real HTTP (an in-process server on a free port):
 /// the same screens as embedded.
 @Suite @MainActor struct HTTPScenarios {
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func overHTTP_theAppShowsTheSameFeedAsEmbedded(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let backend = try directories.openBackend()
@@ -46,7 +46,7 @@ import Wire
     /// are sent, and the photo fetches that start beside a thread's load make that order differ
     /// from run to run, so which request meets a 503 differs too (it failed about one run in
     /// three). Each run must still print both frames.
-    @Test(arguments: ShippedApp.all, ["slow", "flaky"])
+    @Test(arguments: ShippedApp.withHome, ["slow", "flaky"])
     func overHTTP_slowOrFlakyNetwork_aScriptPrintsTheSameFramesEveryRun(app: ShippedApp, network: String)
         async throws
     {
@@ -133,7 +133,7 @@ import Wire
     /// saved session and the cache, offline: the same feed, a like kept pending, and once the
     /// server answers again, the like is sent and the marker goes, without anything from them.
     /// (The launch used to exit 1, trying to sign in, and the cached feed was dropped.)
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func serverDownAtLaunch_startsOfflineFromTheSavedSessionAndCache_thenSendsWhatIsPending(app: ShippedApp)
         async throws
     {
@@ -205,7 +205,7 @@ import Wire
     /// A person whose `--server` stops answering sees "offline" in the title bar from the first
     /// request that cannot reach it, keeps what was saved, and sees the marker go with the first
     /// request the server answers again.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func serverStopped_titleBarSaysOffline_untilTheServerAnswersAgain(app: ShippedApp) async throws {
         // Given an app on a backend server
         let directories = try TestDirectories.make()

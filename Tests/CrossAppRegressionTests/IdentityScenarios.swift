@@ -27,7 +27,7 @@ import Wire
     /// The clock moves two hours on (the token lived one): the next like renews the session
     /// silently, is sent once, the Sync tab shows nothing failed, and the renewed pair is saved
     /// (mode 0600).
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func twoHoursLater_aLikeStillGoesOnce_andTheRenewedSessionIsSaved(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let (session, clock) = try await HeadlessHarness.session(app.definition, directories: directories)
@@ -195,7 +195,7 @@ import Wire
     /// The server signed the saved session out (elsewhere): a headless run with `--user` signs in
     /// again with the demo password and goes on; an interactive launch asks the person to sign in
     /// again.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func savedSessionSignedOutElsewhere_headlessSignsInAgain_interactiveAsks(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let (first, _) = try await HeadlessHarness.session(
@@ -313,7 +313,7 @@ import Wire
 
     /// A change made offline has not reached the server: signing out would lose it, or send it
     /// later as whoever signs in next. `--sign-out` refuses and keeps the session.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func signOut_withAChangeWaiting_isRefused_andTheSessionKept(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let liked = await HeadlessHarness.run(

@@ -18,7 +18,7 @@ import Testing
         return frame
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func eachImageMode_drawsTheFeedsPhotosInTheSameCells_andLeavesTheRestAlone(app: ShippedApp) async throws {
         let blocks = try await Self.homeFrame(app, images: "blocks")
         let ascii = try await Self.homeFrame(app, images: "ascii")

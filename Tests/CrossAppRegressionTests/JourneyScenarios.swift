@@ -15,7 +15,7 @@ import Wire
 @Suite @MainActor struct JourneyScenarios {
     /// A first launch that makes a new account lands on that account's Home, its profile says
     /// it is new, and the next launch goes straight in as the same account.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func firstLaunch_makingAnAccount_landsOnItsOwnHome_andTheNextLaunchSkipsTheWelcome(app: ShippedApp)
         async throws
     {
@@ -82,7 +82,7 @@ import Wire
 
     /// Where the welcome screen offers existing accounts, continuing as the first one lands on
     /// its Home, full of the posts it follows, signed in as it.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func firstLaunch_continuingAsAListedAccount_landsOnItsFullHome(app: ShippedApp) async throws {
         let (session, _) = try await HeadlessHarness.firstLaunch(
             app.definition, directories: try TestDirectories.make())
@@ -150,7 +150,7 @@ import Wire
 
     /// A post begun with a paste, left with esc, opened again and finished is posted once: it is
     /// Home's first post, the post that was first is right below it, and the draft is gone.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func composing_aPasteThenEscThenBack_postsTheWholeTextOnce_aboveTheOldTop(app: ShippedApp) async throws {
         let (session, _) = try await HeadlessHarness.session(
             app.definition, directories: try TestDirectories.make())

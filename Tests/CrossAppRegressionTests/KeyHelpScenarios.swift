@@ -55,7 +55,7 @@ import Testing
         "  " + keys + String(repeating: " ", count: max(13 - keys.count, 1)) + does
     }
 
-    @Test(arguments: ShippedApp.all, Place.allCases)
+    @Test(arguments: ShippedApp.withHome, Place.allCases)
     func theHelp_fitsTheScreenWithTheTabsAndHowToCloseIt(app: ShippedApp, place: Place) async throws {
         let session = try await Self.open(place, in: app)
         defer { Task { await session.stop() } }
@@ -87,7 +87,7 @@ import Testing
         #expect(help.filter { $0.hasPrefix("  r ") }.count == 1)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func composerPhotosHelp_listsChooseAddRemoveMoveAndAltText_inTheFootersOrder(app: ShippedApp) async throws
     {
         let session = try await Self.open(.composerPhotos, in: app)
@@ -113,7 +113,7 @@ import Testing
         #expect(!help.contains { $0.hasPrefix("  esc ⌫") })
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func photoPickerKeys_listMoveOpenCompleteUpAndDone_inTheFootersOrder(app: ShippedApp) async throws {
         // The picker's path line takes every printable key (`?` included), so its keys are read
         // from the table the help would show.
@@ -132,7 +132,7 @@ import Testing
             ])
     }
 
-    @Test(arguments: ShippedApp.all, [Place.home, .thread])
+    @Test(arguments: ShippedApp.withHome, [Place.home, .thread])
     func footerAndHelp_callAReplyWhatTheReplyModelCallsIt(app: ShippedApp, place: Place) async throws {
         let session = try await Self.open(place, in: app)
         defer { Task { await session.stop() } }
@@ -159,7 +159,7 @@ import Testing
         #expect(help.filter { $0.hasPrefix("  r ") }.count == 1)
     }
 
-    @Test(arguments: ShippedApp.all, Place.allCases)
+    @Test(arguments: ShippedApp.withHome, Place.allCases)
     func theHelp_listsTheScreensTableInOrder_thenTheShellKeysItLeavesToTheShell(app: ShippedApp, place: Place)
         async throws
     {
@@ -195,7 +195,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ShippedApp.all, Place.allCases)
+    @Test(arguments: ShippedApp.withHome, Place.allCases)
     func everyKeyOfTheScreensTable_isHandledByIt_andOtherPrintableKeysAreLeftToTheShell(
         app: ShippedApp, place: Place
     ) async throws {
@@ -241,7 +241,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aHelpTallerThanTheScreen_takesTwoColumns_andStillShowsEveryKeyAndHowToClose(app: ShippedApp)
         async throws
     {
@@ -322,7 +322,7 @@ import Testing
     /// On a screen too small for every key in one column (50x20), the help pages: each page
     /// says which it is and that space shows the next; read page after page, it lists every
     /// line of the help, in order, none dropped.
-    @Test(arguments: ShippedApp.all, Place.allCases)
+    @Test(arguments: ShippedApp.withHome, Place.allCases)
     func theHelpAt50x20_pages_andListsEveryKey(app: ShippedApp, place: Place) async throws {
         let session = try await Self.open(place, in: app)
         defer { Task { await session.stop() } }

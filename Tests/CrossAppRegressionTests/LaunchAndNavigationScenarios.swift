@@ -13,7 +13,7 @@ import Testing
 
 /// Launching, the first frame, paging through the whole feed, opening a thread and coming back.
 @Suite @MainActor struct LaunchAndNavigationScenarios {
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func launch_showsTheFirstFrameWithTheAppsOwnChrome(app: ShippedApp) async throws {
         let run = await HeadlessHarness.run(
             app.definition, script: "wait\nframe\n", directories: try TestDirectories.make())
@@ -29,7 +29,7 @@ import Testing
         GoldenFrames.check(frame, app: app.id, name: "home", directory: goldenDirectory)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func theHomeFeed_asksTheServerForPagesOfTheAppsOwnSize(app: ShippedApp) async throws {
         // Given the app launched on a fresh copy of the seeded backend (far more than a page)
         let directories = try TestDirectories.make()
@@ -43,7 +43,7 @@ import Testing
         #expect(try context.feedCache?.count == pageSize, "\(app.id)'s first page")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func feedPagination_reachesTheEndWithoutGapsOrRepeats(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
@@ -77,7 +77,7 @@ import Testing
         #expect(app.showsTextPosts == feed.items.contains { $0.media.kind == .text })
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func openingAThreadAndGoingBack_restoresTheSelection(app: ShippedApp) async throws {
         let run = await HeadlessHarness.run(
             app.definition, script: "wait\nkey j\nkey j\nframe\nkey enter\nwait\nframe\nkey esc\nframe\n",

@@ -14,7 +14,7 @@ import Wire
 /// server, kept across restarts while offline, rolled back when the server refuses them, and
 /// never clobbered by a refresh.
 @Suite @MainActor struct MutationScenarios {
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func likeAndUnlike_showAtOnceAndReachTheServer(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let liked = await HeadlessHarness.run(
@@ -26,7 +26,7 @@ import Wire
         #expect(after.likes == before.likes + 1)
 
         // The other app, on its own data but the same backend and viewer, sees the like.
-        let other = try #require(ShippedApp.all.first { $0.id != app.id })
+        let other = try #require(ShippedApp.withHome.first { $0.id != app.id })
         let seen = await HeadlessHarness.run(
             other.definition, script: "wait\nframe\n", directories: directories.sibling())
         #expect(selectedCounts(seen.lastFrame) == after, "the like reached the server")
@@ -41,7 +41,7 @@ import Wire
     /// Every key that toggles a flag on a post (each kind's `MutationKind.key`, a kind added
     /// since included) shows its change on the selected post at once, in words (the frames here
     /// have no color), and a second press takes it back.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func everyToggleKey_showsItsChangeOnThePost_andASecondPressTakesItBack(app: ShippedApp) async throws {
         for kind in MutationKind.all where kind.key?.action == .toggle {
             let key = try #require(kind.key?.character)
@@ -63,7 +63,7 @@ import Wire
     /// One like, from the key press to the settled screen, merges the feed once and redraws only
     /// the liked post's lines: the commit, the attempt and the confirmation reach the screen by
     /// one path, and a confirmation that agrees with what is shown changes nothing.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func like_rebuildsTheFeedOnce_andRedrawsOnlyTheLikedPost(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
@@ -90,7 +90,7 @@ import Wire
         await session.stop()
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func repost_countsAtOnceAndStays(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let run = await HeadlessHarness.run(
@@ -102,7 +102,7 @@ import Wire
         #expect(selectedCounts(run.frames[2])?.reposts == before.reposts + 1, "confirmed by the server")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func post_isPendingAtTheTopThenConfirmed_andTheOtherAppShowsItByItsFeedPolicy(app: ShippedApp)
         async throws
     {
@@ -147,7 +147,7 @@ import Wire
 
         // Both apps on the shared backend: the photo post shows in each, the text-only post only
         // where the feed policy shows text.
-        for other in ShippedApp.all {
+        for other in ShippedApp.withHome {
             let seen = await HeadlessHarness.run(
                 other.definition, script: "wait\nframe\n", directories: directories.sibling(), height: 60)
             #expect(seen.lastFrame.contains(photo), "\(other.id) shows the photo post")
@@ -159,7 +159,7 @@ import Wire
         }
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func reply_isACommentOrAThreadedReplyAsTheReplyModelSays(app: ShippedApp) async throws {
         let run = await HeadlessHarness.run(
             app.definition,
@@ -176,7 +176,7 @@ import Wire
         #expect(selectedCounts(replied)?.replies == repliesBefore + 1)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func offlineChanges_surviveARestartAndAreSentInOrder(app: ShippedApp) async throws {
         // Given a feed cached by an earlier online launch
         let directories = try TestDirectories.make()
@@ -228,7 +228,7 @@ import Wire
         #expect(selectedCounts(seen.lastFrame)?.liked == true, "the server has the like")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aChangeTheServerRefuses_isRolledBackAndShownAsFailed(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let (session, _) = try await HeadlessHarness.session(
@@ -257,7 +257,7 @@ import Wire
         #expect(!sync.contains("HTTP 404"), "no HTTP internals:\n\(sync)")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aRefreshDuringAPendingLike_keepsItWithoutFlicker(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let (session, clock) = try await HeadlessHarness.session(app.definition, directories: directories)

@@ -148,7 +148,7 @@ import Testing
 
     // MARK: Display names and bios of others
 
-    @Test(arguments: ShippedApp.all, [80, 40])
+    @Test(arguments: ShippedApp.withHome, [80, 40])
     func wideNamesAndBiosAtTheirLimits_showCutToTheScreen_withTheHandleWhole(app: ShippedApp, width: Int)
         async throws
     {

@@ -27,7 +27,7 @@ import Testing
         lines(frame).filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix(marker) }
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func relaunchAtTheTop_landsOnTheNewestPost(app: ShippedApp) async throws {
         // Given a feed seen once, then three new posts made while the app was closed
         let directories = try TestDirectories.make()
@@ -53,7 +53,7 @@ import Testing
         #expect(Self.markerLines(frame, "3 new posts ↑").isEmpty, "nothing is hidden above")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func pullToRefreshAtTheTop_landsOnTheNewestPost(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
@@ -76,7 +76,7 @@ import Testing
 
     /// A refresh the person asks for says what it found: "up to date" when nothing is new, the
     /// count when posts came in; the next key clears it.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func pullToRefresh_saysUpToDate_whenNothingIsNew(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
@@ -106,7 +106,7 @@ import Testing
         #expect(!DeleteScenarios.status(HeadlessHarness.frame(of: session)).hasPrefix("2 new posts came in"))
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func newPostsWhileScrolledDown_keepThePlaceAndShowAMarkerUntilTheTop(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
@@ -153,7 +153,7 @@ import Testing
         #expect(selectedHeader(frame)?.contains("@grace") == true)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func oneNewPost_saysPostInTheSingular(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
@@ -181,7 +181,7 @@ import Testing
     /// A refresh that brings 50 posts in above the place the person is reading redraws at most
     /// two lines: the marker saying how many are above, and the line it takes. The posts the
     /// person reads stay where they were on the screen.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func fiftyNewPostsAbove_redrawAtMostTwoLines(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)

@@ -6,7 +6,7 @@ import Testing
 /// title bar says offline, the Sync tab says what is waiting and why; back online everything is
 /// sent once, the marker goes, and the other app on the same backend sees it all.
 @Suite @MainActor struct OfflineScenarios {
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func likeAndPostOffline_thenBackOnline_everythingIsSentOnce_andTheOtherAppSeesIt(app: ShippedApp)
         async throws
     {
@@ -96,7 +96,7 @@ import Testing
         #expect(sent[2] == neighbour, "the neighbour is unchanged")
 
         // And the other app, on the same backend, sees the post at the top and the like
-        let other = try #require(ShippedApp.all.first { $0.id != app.id })
+        let other = try #require(ShippedApp.withHome.first { $0.id != app.id })
         let seen = feedEntries(
             await HeadlessHarness.run(
                 other.definition, script: "wait\nframe\n", directories: directories.sibling(), height: 80

@@ -31,14 +31,14 @@ import Testing
         await oracle.violations(in: session, settled: true)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func anUntouchedHome_isClean(app: ShippedApp) async throws {
         let (session, _, oracle) = try await home(app)
         #expect(await violations(session, oracle) == [])
         await session.stop()
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aCountTheServerDoesNotHave_isReported(app: ShippedApp) async throws {
         let (session, list, oracle) = try await home(app)
         var items = list.items
@@ -49,7 +49,7 @@ import Testing
         await session.stop()
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func twoEntriesOutOfTheServersOrder_areReported(app: ShippedApp) async throws {
         let (session, list, oracle) = try await home(app)
         var items = list.items
@@ -60,7 +60,7 @@ import Testing
         await session.stop()
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aPostShownTwice_isReported(app: ShippedApp) async throws {
         let (session, list, oracle) = try await home(app)
         var items = list.items
@@ -76,7 +76,7 @@ import Testing
         await session.stop()
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aSendingMarkWithNothingWaiting_isReported(app: ShippedApp) async throws {
         let (session, list, oracle) = try await home(app)
         var items = list.items
@@ -90,7 +90,7 @@ import Testing
         await session.stop()
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aPostTheServerDoesNotHave_isReported(app: ShippedApp) async throws {
         let (session, list, oracle) = try await home(app)
         var items = list.items
@@ -104,7 +104,7 @@ import Testing
         await session.stop()
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aTextOnlyPost_isReportedOnlyWhereTheAppsHomeShowsNone(app: ShippedApp) async throws {
         let (session, list, oracle) = try await home(app)
         var items = list.items

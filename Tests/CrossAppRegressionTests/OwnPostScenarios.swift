@@ -12,7 +12,7 @@ import Testing
 /// The viewer's own post as a person sees it: once posted and confirmed, it stays on Home when
 /// they look at their profile and come back, until the feed itself has it.
 @Suite @MainActor struct OwnPostScenarios {
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func ownPost_staysOnHome_afterVisitingTheProfileAndComingBack(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
@@ -70,7 +70,7 @@ import Testing
 
     /// A post written from a thread (or a profile) says it was posted once the server has it,
     /// and going back to Home shows it on top, selected, not below the old top post.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aPostWrittenFromAThread_saysPosted_andHomeShowsItOnReturn(app: ShippedApp) async throws {
         let (session, _) = try await HeadlessHarness.session(
             app.definition, directories: try TestDirectories.make())

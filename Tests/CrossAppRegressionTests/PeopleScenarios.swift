@@ -43,7 +43,7 @@ import Wire
         await session.settle()
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aNewAccount_findsAPersonByName_followsThem_andHomeShowsTheirPosts(app: ShippedApp) async throws {
         // Given a new account (following nobody), an account whose name (not handle) starts with
         // "ka", and a new photo post by the seed's kathleen
@@ -132,7 +132,7 @@ import Wire
         #expect(refreshed.filter { $0.author == "kathleen" }.count > 1, "her earlier posts too")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func printableKeys_areText_andEscReturnsToTheSamePlace(app: ShippedApp) async throws {
         // Given Home with the second post selected
         let (session, _) = try await HeadlessHarness.session(
@@ -206,7 +206,7 @@ import Wire
         #expect(again.count == 1 && again.first?.contains("@grace") == true, "\(again)")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func theHelp_listsSlashToFindPeople_andStillFits(app: ShippedApp) async throws {
         let session = try await KeyHelpScenarios.open(.home, in: app)
         defer { Task { await session.stop() } }

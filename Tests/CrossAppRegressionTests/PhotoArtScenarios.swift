@@ -72,7 +72,7 @@ import Wire
             .joined(separator: "\n")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aPhotoFromDisk_isDrawnFromTheStoredVariantAtEachWidth_inItsPlaceholdersCells(app: ShippedApp)
         async throws
     {
@@ -159,7 +159,7 @@ import Wire
         #expect(store.counts.fetched == 0 && store.counts.diskHits >= 1)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aPhotoOpenedFullScreenOffline_showsItsStoredPixelsOnceTheNetworkReturns(app: ShippedApp) async throws
     {
         // Given a photo posted from disk and stored, and the app offline

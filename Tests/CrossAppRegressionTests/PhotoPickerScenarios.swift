@@ -40,7 +40,7 @@ import Testing
         lines(frame).map { $0.drop { $0 == " " } }.filter { $0.hasPrefix("▌") }
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withComposer)
     func twoPhotosPickedWithAltText_postACarousel_thatBothAppsShow(app: ShippedApp) async throws {
         // Given a folder of photos and the composer with a caption
         let folder = try Self.photosFolder()
@@ -125,7 +125,7 @@ import Testing
 
         // and home shows it at the top with its carousel marker, in the poster's app and the other
         #expect(home.contains(text), "\(app.id):\n\(home)")
-        for viewer in ShippedApp.all {
+        for viewer in ShippedApp.withHome {
             let seen = await HeadlessHarness.run(
                 viewer.definition, script: "wait\nframe\n", directories: directories.sibling(), height: 60)
             let post = lines(seen.lastFrame).drop { !$0.contains(text) }
@@ -142,7 +142,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withComposer)
     func badFilesAndPaths_sayWhatIsWrong_andKeepTheDraft(app: ShippedApp) async throws {
         // Given a folder with a text file named like a photo, a JPEG cut short and a good one
         let folder = try TestPhotos.folder()
@@ -228,7 +228,7 @@ import Testing
         #expect(photo.width == 96 && photo.height == 64)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withComposer)
     func thePathLine_completesOpensFoldersAndGoesUp(app: ShippedApp) async throws {
         // Given the picker on the photos folder
         let folder = try Self.photosFolder()
@@ -299,7 +299,7 @@ import Testing
         return folder
     }
 
-    @Test(arguments: ShippedApp.all, [80, 40])
+    @Test(arguments: ShippedApp.withComposer, [80, 40])
     func thePicker_fitsLongNamesInTheScreen(app: ShippedApp, width: Int) async throws {
         // Given long folder and file names, in Latin and in wide characters
         let folder = try Self.longNamesFolder()
@@ -321,7 +321,7 @@ import Testing
         GoldenFrames.check(frame, app: app.id, name: "photo-picker-\(width)x24", directory: goldenDirectory)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withComposer)
     func theKeptDraft_keepsItsPhotosAndAltText_andDropsAFileThatIsGone(app: ShippedApp) async throws {
         // Given a draft with two photos, the first described
         let folder = try Self.photosFolder()
@@ -360,7 +360,7 @@ import Testing
         await session.stop()
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withComposer)
     func attachAndAltInAScript_nameTheLineAndThePathWhenTheyCannotRun(app: ShippedApp) async throws {
         let folder = try Self.photosFolder()
         let cases: [(script: String, error: String)] = [
@@ -387,7 +387,7 @@ import Testing
         #expect(HeadlessScriptErrorCheck.parse("alt") == "t.script:1: error: 'alt' needs the alt text")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withComposer)
     func aRelativePathInAScript_isFromTheCurrentDirectory(app: ShippedApp) async throws {
         let folder = try Self.photosFolder()
         let depth = FileManager.default.currentDirectoryPath.split(separator: "/").count

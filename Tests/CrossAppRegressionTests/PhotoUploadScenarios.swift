@@ -59,7 +59,7 @@ import Wire
         }
     }
 
-    @Test(arguments: ShippedApp.all.filter(\.takesPhotos))
+    @Test(arguments: ShippedApp.withHome.filter(\.takesPhotos))
     func aPostWithTwoPhotosFromDisk_isOneCarouselInEveryAppsFeed(app: ShippedApp) async throws {
         // Given an app that takes photos, and a JPEG and a PNG on disk
         let directories = try TestDirectories.make()
@@ -111,7 +111,7 @@ import Wire
 
         // And every other app whose feed shows photos, on the same server, shows the post as a
         // carousel of two, with the text first when its layout puts the text above the media
-        for other in ShippedApp.all where other.id != app.id && other.feed?.shows(.carousel) == true {
+        for other in ShippedApp.withHome where other.id != app.id && other.feed?.shows(.carousel) == true {
             let (reader, _) = try await HeadlessHarness.session(
                 other.definition, directories: directories.sibling())
             let readerFeed = try #require(reader.shell?.currentScreen as? FeedScreen)

@@ -92,7 +92,7 @@ import Testing
         return (first, last - first + 1, 80 - last - 1)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func v_opensTheCarouselsPhotoFullScreen_pagesIt_andEscReturnsToTheListAtTheItemLastSeen(app: ShippedApp)
         async throws
     {
@@ -156,7 +156,7 @@ import Testing
             "\(app.id):\n\(back)")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func v_inTheThreadAndTheProfile_opensThePhoto_andOnATextReplySaysThereIsNone(app: ShippedApp)
         async throws
     {
@@ -202,7 +202,7 @@ import Testing
         #expect(session.shell?.currentScreen === profile)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func theViewer_fitsTinyAndLargeTerminals_drawsWithTheRampWithoutColor_andShowsVideosAndUnknownItems(
         app: ShippedApp
     ) async throws {

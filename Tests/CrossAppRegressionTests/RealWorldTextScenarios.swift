@@ -79,7 +79,7 @@ import Wire
 
     // MARK: - Scenarios
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func realWorldPosts_showWordForWord_fitTheScreen_andKeepTheirNeighbours(app: ShippedApp) async throws {
         for size in Self.sizes {
             // Given the posts, newest at the top of ada's home feed, and the feed as it was before
@@ -147,7 +147,7 @@ import Wire
         }
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func textTypedInTheComposer_isWhatTheOtherAppShows(app: ShippedApp) async throws {
         let text = "漢字かな 👩‍💻👍🏽 Cafe\u{301} שלום end"
         for size in Self.sizes {
@@ -171,7 +171,7 @@ import Wire
             #expect(Self.unwrapped(posted).contains(Self.unwrapped(text)), "\(place):\n\(run.lastFrame)")
 
             // and the other app on the same backend shows the same text
-            for other in ShippedApp.all where other.id != app.id {
+            for other in ShippedApp.withHome where other.id != app.id {
                 let seen = await HeadlessHarness.run(
                     other.definition, script: "wait\nframe\n", directories: directories.sibling(),
                     width: size.width, height: size.height)
@@ -184,7 +184,7 @@ import Wire
         }
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func repliesInRealWorldText_showWholeInTheThread_inBothApps(app: ShippedApp) async throws {
         let fixtureReply = "美味しそう！😋 👨‍👩‍👧 \(Self.accents)"
         let typedReply = "شكرا 👍🏽 תודה 漢字"
@@ -220,7 +220,7 @@ import Wire
                 "\(place): ada's reply\n\(run.lastFrame)")
 
             // and the other app's thread of the post shows the same replies
-            for other in ShippedApp.all where other.id != app.id {
+            for other in ShippedApp.withHome where other.id != app.id {
                 let (session, _) = try await HeadlessHarness.session(
                     other.definition, directories: directories.sibling(), width: size.width,
                     height: size.height + 20)
@@ -243,7 +243,7 @@ import Wire
         }
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aWaitingLikeOnAWideTextPost_keepsTheSyncTabsColumnsInLine(app: ShippedApp) async throws {
         for width in [80, 40] {
             // Given a post in CJK by someone ada follows, at the top of her feed
@@ -285,7 +285,7 @@ import Wire
         }
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func theComposer_movesItsCursorByColumns_andBackspaceDeletesAWholeGrapheme(app: ShippedApp) async throws {
         let (session, _) = try await HeadlessHarness.session(
             app.definition, directories: try TestDirectories.make(), width: 80, height: 24)
@@ -319,7 +319,7 @@ import Wire
         #expect(!HeadlessHarness.frame(of: session).contains("漢"), "everything typed is gone")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func theSeedsRealWorldText_showsWholeWhereTheAppsFeedPolicyPutsIt(app: ShippedApp) async throws {
         // Given the seed's real-world posts, deep in the home feed, at a narrow width
         let (session, _) = try await HeadlessHarness.session(

@@ -31,7 +31,7 @@ import Wire
         }
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func pOnAHomePost_opensItsAuthorsProfile_andEscReturnsToTheSamePost(app: ShippedApp) async throws {
         // Given Home with the second post selected
         let (session, _) = try await HeadlessHarness.session(
@@ -72,7 +72,7 @@ import Wire
         #expect(lines(after).dropLast(2) == lines(before).dropLast(2), "Home is as it was:\n\(after)")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func pInAThread_opensTheSelectedPostsAuthor_andEscReturnsToTheThread(app: ShippedApp) async throws {
         // Given a thread opened from Home's first post
         let (session, _) = try await HeadlessHarness.session(
@@ -101,7 +101,7 @@ import Wire
         #expect(shell.currentScreen is FeedScreen, "and esc again is Home")
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func pOnAnActivityRow_opensTheActorsProfile_andEscReturnsToActivity(app: ShippedApp) async throws {
         // Given Grace liked the viewer's post just now (the first Activity row)
         let directories = try TestDirectories.make()
@@ -183,7 +183,7 @@ import Wire
         return Int(counts[range].dropFirst(2).prefix { $0.isNumber })
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func fOnAProfile_followsAtOnce_andHomesRefreshShowsTheirPost_thenUnfollowStopsNewOnes(app: ShippedApp)
         async throws
     {
@@ -270,7 +270,7 @@ import Wire
         #expect(!afterUnfollow.contains { $0.author == "alan" && $0.text.contains("kelp note") })
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aFollowTheServerRefuses_isRolledBack_andTheProfileSaysWhy(app: ShippedApp) async throws {
         // Given Alan's profile (not followed), opened from his like in Activity
         let directories = try TestDirectories.make()
@@ -313,7 +313,7 @@ import Wire
         return (rows[index], problem.trimmingCharacters(in: .whitespaces))
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aRefusedFollow_isNamedByTheAccountInSync_withAReasonAboutFollowing(app: ShippedApp) async throws {
         // Given Alan's profile (not followed), opened from his like in Activity
         let directories = try TestDirectories.make()
@@ -344,7 +344,7 @@ import Wire
         #expect(sync.contains("Changes: 0 pending, 1 failed"))
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func anUnfollowWaitingForTheNetwork_isNamedByTheAccountInSync(app: ShippedApp) async throws {
         // Given the profile of someone the viewer follows, opened from Home
         let (session, _) = try await HeadlessHarness.session(

@@ -42,7 +42,7 @@ import Testing
         let excerptLines: Int? = 2
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aComposerThatForbidsMedia_offersNoPhotos_andRefusesOne(app: ShippedApp) async throws {
         // Given the app with a composer policy that forbids media
         let base = try #require(app.composer, "\(app.compositionProblem ?? "")")
@@ -71,7 +71,7 @@ import Testing
                 == .rejected("a note is text only: remove the photo"))
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aFeedPolicyThatHidesReplies_leavesThemOffHome_andTheSameAppShowingThemDoes(app: ShippedApp)
         async throws
     {
@@ -112,7 +112,7 @@ import Testing
         #expect(hiddenTotal > 0 && hiddenTotal <= shownTotal)
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func anExcerptLayout_showsTheTitleAndTwoLinesOnHome_andTheWholeTextWhenOpened(app: ShippedApp)
         async throws
     {

@@ -51,7 +51,7 @@ import Wire
         return session
     }
 
-    @Test(arguments: ShippedApp.all, Place.allCases)
+    @Test(arguments: ShippedApp.withHome, Place.allCases)
     func keyScreen_matchesItsStyledGolden_atTwoSizes(app: ShippedApp, place: Place) async throws {
         for size in Self.sizes {
             let session = try await Self.open(
@@ -69,7 +69,7 @@ import Wire
     /// default when it leaves the socket unbound) and the other app's accent in its branding;
     /// names, glyphs and every other socket stay its own.
     static func withTheOtherAppsColors(_ app: ShippedApp) throws -> AppDefinition {
-        let other = try #require(ShippedApp.all.first { $0.id != app.id })
+        let other = try #require(ShippedApp.withHome.first { $0.id != app.id })
         func sockets(of definition: AppDefinition) throws -> [String: Any] {
             let data = Data(definition.manifest.contents.utf8)
             let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -102,7 +102,7 @@ import Wire
             manifest: EmbeddedManifest(path: app.definition.manifest.path, contents: text))
     }
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func theOtherAppsThemeAndAccent_passThePlainGolden_butFailTheStyledOne(app: ShippedApp) async throws {
         // Given the app as it ships and the same app wearing the other app's colors
         let shipped = try await Self.open(.home, of: app.definition, width: 80, height: 24)

@@ -13,7 +13,7 @@ import Wire
 /// (the post's author and first words), its state, tries and next try; `r` sends a waiting
 /// change now.
 @Suite @MainActor struct SyncTabScenarios {
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aWaitingLike_isNamedByItsPost_withStateTriesAndNextTry(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let (session, clock) = try await HeadlessHarness.session(
@@ -56,7 +56,7 @@ import Wire
 
     /// A change to the viewer's own new post is named like any other ("like · @ada · "…""),
     /// not "a post": the post is known from where the person acted on it.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aLikeOfTheViewersOwnNewPost_isNamedByThePost(app: ShippedApp) async throws {
         let (session, _) = try await HeadlessHarness.session(
             app.definition, directories: try TestDirectories.make(), width: 100)

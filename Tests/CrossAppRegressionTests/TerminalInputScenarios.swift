@@ -12,7 +12,7 @@ import Testing
     /// Three lines whose second and third would like a post and quit if they ran as keys.
     static let pasted = "first line\nl\nq 2"
 
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func aPasteInTheComposer_isItsTextAndRunsNoKeys(app: ShippedApp) async throws {
         let (session, _) = try await HeadlessHarness.session(
             app.definition, directories: try TestDirectories.make())
@@ -83,7 +83,7 @@ import Testing
         var testDescription: String { rawValue }
     }
 
-    @Test(arguments: ShippedApp.all, Place.allCases)
+    @Test(arguments: ShippedApp.withHome, Place.allCases)
     func controlZ_asksToSuspendAndChangesNothingElse(app: ShippedApp, place: Place) async throws {
         let (session, _) = try await HeadlessHarness.session(
             app.definition, directories: try TestDirectories.make())

@@ -197,7 +197,7 @@ import Wire
 
     /// Keys typed while the welcome screen gives way to Home are not Home's commands: a person
     /// typing what they took for a field must not like, repost or reply by it.
-    @Test(arguments: ShippedApp.all)
+    @Test(arguments: ShippedApp.withHome)
     func keysTypedWhileTheScreenChanges_doNotActOnHome(app: ShippedApp) async throws {
         // Given a first launch, the handle and password of an account typed
         let directories = try TestDirectories.make()

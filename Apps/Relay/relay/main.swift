@@ -1,0 +1,4 @@
+import AppRuntime
+import RelayApp
+
+await AppLauncher.main(Relay.definition)

@@ -11,8 +11,9 @@ import Wire
 /// own marked with the `direct` provider's mark; a message still going says "sending…", a
 /// failed one says why and is retried (`r`) or deleted (`x`) in place.
 ///
-/// The composer has the focus: keys are text, enter sends, a paste keeps its lines, and the
-/// unsent text is kept per conversation across restarts. ↑ on the composer's first line (or
+/// The composer has the focus: keys are text, enter sends, a paste keeps its lines, ctrl-o adds a
+/// photo from disk (ctrl-x removes the last), and the unsent text and photos are kept per
+/// conversation across restarts. ↑ on the composer's first line (or
 /// tab) moves the focus to the messages, where ↑ ↓ choose one, enter opens the post it shares
 /// (or the sender's profile), and ↓ past the newest (or tab) goes back to typing. New messages
 /// arrive while it is open (the event stream says so), and what is shown is marked read.
@@ -21,7 +22,7 @@ import Wire
 /// (`MutationManager.mergedConversation`), so a refresh never hides a message still going, and
 /// a confirmed one keeps its row.
 @MainActor
-package final class ConversationScreen: AppScreen {
+package final class ConversationScreen: AppScreen, PhotoPickerTarget {
     private let inbox: DirectInbox
     private var context: AppContext { inbox.context }
     /// The conversation as last read (members, read position).
@@ -36,6 +37,10 @@ package final class ConversationScreen: AppScreen {
     /// The unsent text, kept across restarts.
     private let drafts: DraftStore?
     private var draftID = DraftStore.Saved.newID()
+    /// The photos picked from disk for the next message, in order.
+    private var files: [PickedPhoto] = []
+    /// The folder the photo picker was last in.
+    private var pickerDirectory: String?
     /// Whether keys go to the composer (else they move through the messages).
     private var typing = true
     /// The message chosen while the focus is on the messages.
@@ -52,6 +57,10 @@ package final class ConversationScreen: AppScreen {
 
     /// The most lines the composer grows to.
     package static let composerLines = 4
+    /// The most columns a photo in a message takes.
+    package static let photoColumns = 32
+    /// The most lines a photo in a message takes.
+    package static let photoLines = 8
 
     /// Makes the screen of `conversation` for a content area of `width` × `height`.
     package init(inbox: DirectInbox, conversation: Conversation, width: Int, height: Int) {
@@ -81,6 +90,7 @@ package final class ConversationScreen: AppScreen {
         if let saved = drafts?.load() {
             draftID = saved.id
             field.text = saved.text
+            files = saved.files
         }
         context.eventHandlers.append { [weak self] event in self?.eventArrived(event) }
     }
@@ -243,7 +253,7 @@ package final class ConversationScreen: AppScreen {
 
     /// What the conversation's keys do.
     enum Command: Sendable {
-        case send, back, toMessages, toComposer, next, previous, open, retry, delete
+        case send, back, toMessages, toComposer, next, previous, open, retry, delete, addPhoto, removePhoto
     }
 
     /// The keys while typing: every key not listed is the composer's.
@@ -251,6 +261,9 @@ package final class ConversationScreen: AppScreen {
         KeyTable([
             .note("type a message"),
             .init([.enter], .send, does: "send", footer: "enter"),
+            .init(
+                [.control("o")], .addPhoto, does: "add a photo from disk", footer: "^o", footerDoes: "photo"),
+            .init([.control("x")], .removePhoto, does: "remove the last photo added"),
             .init(
                 [.tab], .toMessages, does: "choose a message (↑ on the first line too)", footer: "tab",
                 footerDoes: "messages"),
@@ -297,6 +310,14 @@ package final class ConversationScreen: AppScreen {
         case .back: context.navigator?.pop()
         case .toMessages: choose()
         case .toComposer: typing = true
+        case .addPhoto: openPicker()
+        case .removePhoto:
+            guard !files.isEmpty else {
+                message = "no photo to remove"
+                return true
+            }
+            files.removeLast()
+            saveDraft()
         case .next:
             if selection >= merged.count - 1 {
                 typing = true
@@ -330,34 +351,71 @@ package final class ConversationScreen: AppScreen {
     }
 
     private func saveDraft() {
-        drafts?.save(DraftStore.Saved(id: draftID, text: field.text))
+        drafts?.save(DraftStore.Saved(id: draftID, text: field.text, files: files))
+    }
+
+    // MARK: Photos
+
+    package var pickedPaths: [String] { files.map(\.path) }
+
+    /// Adds the photo file at `path` (absolute) after the others, once its header shows a JPEG or
+    /// PNG within the decoder's limits, up to a message's limit.
+    package func attach(path: String) throws(PhotoFileError) {
+        guard !files.contains(where: { $0.path == path }) else {
+            throw PhotoFileError(path: path, reason: "it is attached already")
+        }
+        guard files.count < MessageLimits.attachmentsPerMessage else {
+            throw PhotoFileError(
+                path: path, reason: "a message takes at most \(MessageLimits.attachmentsPerMessage) photos")
+        }
+        _ = try PhotoFile.check(path)
+        files.append(PickedPhoto(path: path))
+        saveDraft()
+    }
+
+    package func pickerDidOpen(_ directory: String) {
+        pickerDirectory = directory
+    }
+
+    private func openPicker() {
+        context.navigator?.push(
+            PhotoPickerScreen(
+                context: context, directory: pickerDirectory ?? context.photosDirectory,
+                home: ProcessInfo.processInfo.environment["HOME"], target: self))
     }
 
     /// Sends what is typed: it shows at once at the bottom, "sending…", and the composer empties.
     private func send() {
         let text = field.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return }
+        guard !text.isEmpty || !files.isEmpty else { return }
         guard let actions = context.actions else { return }
         let draft = draftID
         let drafts = drafts
-        drafts?.save(DraftStore.Saved(id: draft, text: field.text))
-        field.text = ""
-        draftID = DraftStore.Saved.newID()
-        actions.send(.message(in: conversation.id, text: text), consumingDraft: draft) {
-            [weak self] problem in
+        let photos = files
+        drafts?.save(DraftStore.Saved(id: draft, text: field.text, files: photos))
+        let sent = actions.send(
+            text: text, photos: photos, to: conversation.id, sharing: nil, consumingDraft: draft
+        ) { [weak self] problem in
             guard let problem else {
                 drafts?.remove()
                 return
             }
-            // Nothing was sent: the text comes back to the composer, and stays in the draft.
+            // Nothing was sent: the text and photos come back to the composer, and stay in the
+            // draft.
             guard let self else { return }
-            if self.field.text.isEmpty {
+            if self.field.text.isEmpty && self.files.isEmpty {
                 self.field.text = text
+                self.files = photos
                 self.draftID = draft
             }
             self.message = "✕ not sent: \(problem)"
             self.context.navigator?.setNeedsDisplay()
         }
+        // A photo refused at once (the status line says why) keeps everything in the composer.
+        guard sent else { return }
+        field.text = ""
+        files = []
+        draftID = DraftStore.Saved.newID()
         typing = true
         remerge()
     }
@@ -457,7 +515,20 @@ package final class ConversationScreen: AppScreen {
                     width: width))
         }
         for attachment in item.attachments {
-            lines.append(StyledLine(indent + "▣ " + attachment.typeName, style: style.secondary))
+            guard case .photo(let photo) = attachment else {
+                // Anything else a message may carry one day is named, never a crash.
+                lines.append(StyledLine(indent + "▣ " + attachment.typeName, style: style.secondary))
+                continue
+            }
+            let art = PostRenderer.photoArt(
+                photo, width: min(max(width - indent.count, 1), Self.photoColumns), maxLines: Self.photoLines,
+                presentation: context.presentation)
+            lines += art.map { StyledLine(indent) + $0 }
+            if let alt = photo.altText, !alt.isEmpty {
+                lines.append(
+                    TextLayout.truncate(StyledLine(indent + "▣ " + alt, style: style.secondary), width: width)
+                )
+            }
         }
         switch row.status {
         case .server: break
@@ -485,7 +556,8 @@ package final class ConversationScreen: AppScreen {
         width = rect.width
         height = rect.height
         let composerHeight = min(field.height(forWidth: max(rect.width - 2, 1)), Self.composerLines)
-        let listHeight = max(rect.height - composerHeight - 1, 0)
+        let photosHeight = files.isEmpty ? 0 : 1
+        let listHeight = max(rect.height - composerHeight - photosHeight - 1, 0)
         // The messages, bottom-up from the chosen one (or the newest): the lines that fit.
         var shown: [StyledLine] = []
         if merged.isEmpty {
@@ -524,10 +596,18 @@ package final class ConversationScreen: AppScreen {
             String(repeating: "─", count: max(rect.width, 0)), style: style.separator, x: rect.x,
             y: separatorRow,
             clip: rect)
+        if !files.isEmpty {
+            // The photos going with the next message, by name.
+            let names = files.map { "▣ " + ($0.path as NSString).lastPathComponent }.joined(separator: "  ")
+            buffer.putTruncated(
+                StyledLine("  " + names + "  (ctrl-x removes the last)", style: style.secondary),
+                in: Rect(x: rect.x, y: separatorRow + 1, width: rect.width, height: 1))
+        }
         field.style = style.text
+        let fieldRow = separatorRow + 1 + photosHeight
         let fieldRect = Rect(
-            x: rect.x + 2, y: separatorRow + 1, width: max(rect.width - 2, 1), height: composerHeight)
-        buffer.put(typing ? "›" : " ", style: style.accent, x: rect.x, y: separatorRow + 1, clip: rect)
+            x: rect.x + 2, y: fieldRow, width: max(rect.width - 2, 1), height: composerHeight)
+        buffer.put(typing ? "›" : " ", style: style.accent, x: rect.x, y: fieldRow, clip: rect)
         let cursor = field.draw(into: &buffer, in: fieldRect)
         return typing ? cursor : nil
     }

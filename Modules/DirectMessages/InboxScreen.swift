@@ -118,7 +118,7 @@ package final class InboxScreen: AppScreen {
         }
         let name = inbox.title(of: conversation)
         context.actions?.send(
-            .message(in: conversation.id, text: "", sharing: sharing.id), consumingDraft: nil
+            text: "", photos: [], to: conversation.id, sharing: sharing.id, consumingDraft: nil
         ) {
             [weak context] problem in
             if let problem { context?.navigator?.showMessage("✕ not sent: \(problem)") }

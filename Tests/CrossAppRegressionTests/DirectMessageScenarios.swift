@@ -260,6 +260,49 @@ import Testing
     }
 
     @Test(arguments: ShippedApp.withDirect)
+    func aPhotoFromDisk_goesInAMessage_andTheOtherAppDrawsIt(app: ShippedApp) async throws {
+        let other = Self.partner(of: app)
+        let directories = try TestDirectories.make()
+
+        // Given @ada attaches a photo from disk and sends it with a line of text
+        let ada = await HeadlessHarness.run(
+            app.definition,
+            script: Self.openConversation(with: "grace", in: app) + """
+                attach \(try TestPhotos.sample())
+                frame
+                type the harbor this morning
+                key enter
+                wait
+                frame
+
+                """,
+            directories: directories, height: 30, extraArguments: ["--user", "ada"])
+        #expect(ada.status == 0, "\(app.id): \(ada.errors)")
+        try #require(ada.frames.count == 2)
+        // Then the photo is named above the composer before it goes, and drawn once sent
+        let picked = lines(ada.frames[0])
+        let composer = try #require(picked.firstIndex { $0.hasPrefix("› ") }, "\(ada.frames[0])")
+        #expect(picked[composer - 1].hasPrefix("  ▣ "), "the photo going with it: \(ada.frames[0])")
+        let sent = Self.conversation(ada.frames[1])
+        #expect(sent.last == "the harbor this morning" || sent.contains("the harbor this morning"))
+        let art = sent.drop { $0 != "the harbor this morning" }.dropFirst()
+        #expect(art.count >= 2 && art.allSatisfy { $0.contains("▀") || $0.contains("▄") }, "\(ada.frames[1])")
+
+        // And @grace's app shows the text and the photo's art, from the server's copy
+        let grace = await HeadlessHarness.run(
+            other.definition,
+            script: "wait\nkey \(other.inboxKey)\nwait\nframe\nkey enter\nwait\nframe\n",
+            directories: directories.sibling(), height: 30, extraArguments: ["--user", "grace"])
+        try #require(grace.frames.count == 2)
+        #expect(
+            lines(grace.frames[0])[2].contains("Ada Abbott: \"the harbor this morning\""),
+            "\(grace.frames[0])")
+        let seen = Self.conversation(grace.frames[1])
+        let seenArt = seen.drop { $0 != "the harbor this morning" }.dropFirst()
+        #expect(seenArt.count == art.count, "the same cells: \(grace.frames[1])")
+    }
+
+    @Test(arguments: ShippedApp.withDirect)
     func theUnsentText_isKeptAcrossARestart(app: ShippedApp) async throws {
         let run = await HeadlessHarness.run(
             app.definition,

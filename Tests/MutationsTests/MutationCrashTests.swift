@@ -14,7 +14,8 @@ import Wire
 /// sends mutations to a backend database shared with this test, and is killed with SIGKILL at
 /// random moments, 200 times, then relaunched once to drain its journal. Every mutation it
 /// acknowledged (printed after `enqueue` returned) must be applied exactly once, nothing twice,
-/// and the posts and thread lanes in the order made. A second test does the same over HTTP,
+/// and the posts, thread and conversation lanes in the order made (messages go to two
+/// conversations). A second test does the same over HTTP,
 /// against a `backend-server` process whose fault mode loses responses after applying changes.
 ///
 /// Both sign in with the demo password and run with tokens that live one second, so sessions
@@ -63,7 +64,8 @@ import Wire
         #expect(outcome.renewals > 0, "no session was renewed: tokens did not expire during the run")
         print(
             "crash test: \(Self.runs) runs (seed \(Self.seed)), \(outcome.killedMidRun) killed mid-run, "
-                + "\(outcome.acknowledged.count) acknowledged mutations, all applied once; "
+                + "\(outcome.acknowledged.count) acknowledged mutations "
+                + "(\(outcome.acknowledged.filter { $0.kind == "message" }.count) messages), all applied once; "
                 + "\(outcome.renewals) sessions renewed, \(outcome.signIns) sign-ins")
     }
 
@@ -109,7 +111,8 @@ import Wire
         #expect(outcome.renewals > 0, "no session was renewed: tokens did not expire during the run")
         print(
             "crash test over HTTP: \(runs) runs (seed \(Self.seed)), \(outcome.killedMidRun) killed mid-run, "
-                + "\(outcome.acknowledged.count) acknowledged mutations, \(dropped) responses lost after "
+                + "\(outcome.acknowledged.count) acknowledged mutations "
+                + "(\(outcome.acknowledged.filter { $0.kind == "message" }.count) messages), \(dropped) responses lost after "
                 + "apply, all applied once; \(outcome.renewals) sessions renewed, \(outcome.signIns) sign-ins"
         )
     }
@@ -205,6 +208,26 @@ import Wire
         )
         .first?.int(0)
         #expect(paths == 0, "a client's file path reached the server's posts")
+        // Every acknowledged message on the server once, none twice, each conversation's in the
+        // order typed.
+        let messages = acknowledged.filter { $0.kind == "message" }
+        #expect(!messages.isEmpty, "no message was acknowledged")
+        let doubled = try database.query(
+            "SELECT client_token, COUNT(*) FROM messages WHERE client_token IS NOT NULL GROUP BY client_token HAVING COUNT(*) > 1"
+        )
+        #expect(doubled.isEmpty, "messages sent twice: \(doubled)")
+        for conversation in Set(messages.map(\.target)).sorted() {
+            let ids = try messages.filter { $0.target == conversation }.map { ack -> Int64 in
+                let row = try database.query(
+                    "SELECT id, 'c' || conversation FROM messages WHERE client_token = ?", ack.token
+                ).first
+                let id = try #require(try row?.int64(0), "no message for acknowledged token \(ack.token)")
+                let went = try row?.string(1)
+                #expect(went == conversation, "\(ack.token) went to \(went ?? "-")")
+                return id
+            }
+            #expect(ids == ids.sorted(), "\(conversation)'s messages were applied out of order: \(ids)")
+        }
         for kind in ["post", "reply"] {
             let ids = try acknowledged.filter { $0.kind == kind }.map { ack -> Int64 in
                 let id = try database.query("SELECT id FROM posts WHERE client_token = ?", ack.token).first?

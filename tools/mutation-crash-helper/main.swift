@@ -9,7 +9,8 @@
 //     ACK <token> <kind> <target>
 //
 // Every other post carries a small JPEG from a copy in `<app>/uploads`, as the app journals a
-// photo picked from disk.
+// photo picked from disk. Messages go to two conversations (@ada with @grace, @ada with @alan),
+// found or made at the start of each run; a message's target is its conversation.
 //
 // It signs in as @ada with the demo password and keeps its session in the app directory the
 // way the app does, renewing it when it expires; it prints `SIGNED_IN` for each sign-in and
@@ -133,12 +134,13 @@ func run() async throws -> Int32 {
         return 0
     }
 
+    let conversations = try await startConversations(session)
     let photos = try CrashPhotos(directory: options.app + "/uploads")
     var random = SplitMix64(seed: options.run &* 0x2545_F491_4F6C_DD1D)
     for burst in 0..<options.count {
         var mutations: [Mutation] = []
         for item in 0..<(1 + Int(random.next() % 3)) {
-            switch random.next() % 4 {
+            switch random.next() % 5 {
             case 0:
                 // Every other post carries a photo: its durable copy is written before the post is
                 // journaled, and the send reads it.
@@ -150,12 +152,17 @@ func run() async throws -> Int32 {
                 mutations.append(
                     .reply(to: "m1", text: "crash reply \(options.run)-\(burst)-\(item)", attachments: []))
             case 2: mutations.append(.like(MediaID("m\(2 + random.next() % 4)")))
+            case 3:
+                let conversation = conversations[Int(random.next() % UInt64(conversations.count))]
+                mutations.append(
+                    .message(in: conversation, text: "crash message \(options.run)-\(burst)-\(item)"))
             default: mutations.append(.unlike(MediaID("m\(2 + random.next() % 4)")))
             }
         }
         let tokens = try await manager.enqueue(mutations)
         for (token, mutation) in zip(tokens, mutations) {
-            emit("ACK \(token) \(mutation.kind) \(mutation.targetMedia?.rawValue ?? "-")")
+            let target = mutation.conversation?.rawValue ?? mutation.targetMedia?.rawValue ?? "-"
+            emit("ACK \(token) \(mutation.kind) \(target)")
         }
         try await Task.sleep(for: .microseconds(Int(random.next() % 2000)))
     }
@@ -166,6 +173,26 @@ func run() async throws -> Int32 {
     emit("IDLE")
     await manager.stop()
     return 0
+}
+
+/// The conversations of @ada with @grace and with @alan: found (or made, the first time) on the
+/// server, asked again while the faults refuse.
+func startConversations(_ session: CrashSession) async throws -> [ConversationID] {
+    var found: [ConversationID] = []
+    for member in [UserID("u2"), UserID("u3")] {
+        var attempt = 0
+        while true {
+            attempt += 1
+            do throws(TransportError) {
+                found.append(try await session.current.startConversation(with: [member]).payload.id)
+                break
+            } catch {
+                guard attempt < 100 else { throw error }
+                try await Task.sleep(for: .milliseconds(5))
+            }
+        }
+    }
+    return found
 }
 
 do {

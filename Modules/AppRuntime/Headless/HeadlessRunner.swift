@@ -126,10 +126,12 @@ package final class HeadlessRunner {
             session.resize(width: width, height: height)
             await session.settle()
         case .attach(let path):
-            let composer = try openComposer(for: "attach")
+            // The composer, or any screen that takes photos picked from disk (a conversation).
+            let target: any PhotoPickerTarget =
+                try (session.shell?.currentScreen as? any PhotoPickerTarget) ?? openComposer(for: "attach")
             let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
             do {
-                try composer.attach(path: DirectoryListing.standardized(absolute))
+                try target.attach(path: DirectoryListing.standardized(absolute))
             } catch {
                 throw RunnerError("cannot attach '\(path)': \(error.reason)")
             }

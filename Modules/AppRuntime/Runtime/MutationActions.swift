@@ -143,12 +143,24 @@ final class MutationActions: ViewerActions {
     }
 
     func send(
-        _ message: Mutation, consumingDraft draft: String?,
-        whenSaved: @escaping @MainActor (_ problem: String?) -> Void
-    ) {
-        enqueue(message, done: nil, consumingDraft: draft) { error in
+        text: String, photos files: [PickedPhoto], to conversation: ConversationID, sharing: MediaID?,
+        consumingDraft draft: String?, whenSaved: @escaping @MainActor (_ problem: String?) -> Void
+    ) -> Bool {
+        var photos: [Attachment.Photo] = []
+        if !files.isEmpty {
+            do {
+                photos = try photoCopies.copy(files)
+            } catch {
+                context?.navigator?.showMessage("✕ " + error.message)
+                return false
+            }
+        }
+        let message = Mutation.message(
+            in: conversation, text: text, attachments: photos.map { .photo($0) }, sharing: sharing)
+        enqueue(message, done: nil, copies: photos.compactMap(\.file), consumingDraft: draft) { error in
             whenSaved(error.map(Self.unsavedReason))
         }
+        return true
     }
 
     func setFollowing(_ user: User, follows: Bool) {

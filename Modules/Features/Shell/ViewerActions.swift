@@ -1,5 +1,6 @@
 import MediaModel
 import Mutations
+import ServerAPI
 
 /// Every change the viewer makes, as screens ask for it. Screens never send a change
 /// themselves: the app's implementation hands each one to the mutation manager, which journals
@@ -19,13 +20,20 @@ package protocol ViewerActions: AnyObject {
     /// the UI actor and shown at once; a failure to save it is said on the status line. The
     /// post is what Sync names the change by (the viewer's own new post is in no cache yet).
     func change(_ mutation: Mutation, of post: Media)
-    /// Sends a message (a `message` mutation): journaled off the UI actor, shown at once at the
-    /// bottom of its conversation, sent in the order typed. `whenSaved` hears nil once it is in
-    /// the journal (the draft `consumingDraft` names is used up in the same commit), else why
-    /// it could not be saved (nothing was sent; the draft must stay).
+    /// Sends a message (a `message` mutation) to `conversation`: `text`, the photos picked from
+    /// disk (copied first, as a post's are), and the post `sharing` names. Journaled off the UI
+    /// actor, shown at once at the bottom of its conversation, sent in the order typed.
+    /// `whenSaved` hears nil once it is in the journal (the draft `consumingDraft` names is used
+    /// up in the same commit), else why it could not be saved (nothing was sent; the draft must
+    /// stay).
+    ///
+    /// - Returns: false when a photo is refused at once (not a photo, too big): the status line
+    ///   says why, nothing was sent, and `whenSaved` is not called.
+    @discardableResult
     func send(
-        _ message: Mutation, consumingDraft draft: String?,
-        whenSaved: @escaping @MainActor (_ problem: String?) -> Void)
+        text: String, photos: [PickedPhoto], to conversation: ConversationID, sharing: MediaID?,
+        consumingDraft draft: String?, whenSaved: @escaping @MainActor (_ problem: String?) -> Void
+    ) -> Bool
     /// Follows the account (its posts come to Home from the next refresh), or unfollows it when
     /// `follows` is false.
     func setFollowing(_ user: User, follows: Bool)

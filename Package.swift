@@ -162,7 +162,7 @@ let package = Package(
                 "Networking", "ServerAPI", "FeedCaching", "Mutations",
                 "MediaModel", "ListEngine", "Features", "AppRuntime", "TerminalUI", "Backend",
                 "Wire",
-                "HTTPServer", "Imaging", "CommandLineKit",
+                "HTTPServer", "Imaging", "CommandLineKit", "DirectMessages",
             ]),
 
         // Tests.

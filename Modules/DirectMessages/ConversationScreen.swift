@@ -267,7 +267,7 @@ package final class ConversationScreen: AppScreen, PhotoPickerTarget {
             .init(
                 [.tab], .toMessages, does: "choose a message (↑ on the first line too)", footer: "tab",
                 footerDoes: "messages"),
-            .init([.escape], .back, does: "back (the text is kept)", footer: "esc"),
+            .init([.escape], .back, does: "back (the text is kept)", footer: "esc", footerDoes: "back"),
         ])
     }
 

@@ -183,7 +183,9 @@ package final class InboxScreen: AppScreen {
             } else {
                 tail.append(" · sending…", style: style.pending)
             }
-        } else if let last = conversation.lastMessage {
+        } else if let last = Self.newest(conversation.lastMessage, local?.message) {
+            // The server's last message, or one sent here since the list was read (confirmed,
+            // not in the list yet).
             let who = last.sender.id == context.viewer?.id ? inbox.direct.ownMark + ": " : ""
             quote = ": \(who)\(Self.quoted(last))"
             tail.append(" · " + context.age(of: last.createdAt), style: style.secondary)
@@ -196,6 +198,15 @@ package final class InboxScreen: AppScreen {
             line.append(TextLayout.truncate(StyledLine(quote, style: style.secondary), width: room))
         }
         return TextLayout.truncate(line, keeping: tail, width: width)
+    }
+
+    /// The newer of two messages the server holds (by its time, then by its order of ids: two
+    /// messages of one millisecond), either may be missing.
+    nonisolated static func newest(_ a: Message?, _ b: Message?) -> Message? {
+        guard let a, let b else { return a ?? b }
+        if a.createdAt != b.createdAt { return b.createdAt > a.createdAt ? b : a }
+        let number = { (message: Message) in Int64(message.id.rawValue.drop { !$0.isNumber }) ?? 0 }
+        return number(b) > number(a) ? b : a
     }
 
     /// The first line of a message in quotes, or what it carries when it has no text (`shared a

@@ -225,8 +225,10 @@ import Testing
                 frame
                 key enter
                 wait
+                network offline
                 key \(app.inboxKey)
                 wait
+                frame
                 key enter
                 wait
                 frame
@@ -234,7 +236,7 @@ import Testing
                 """,
             directories: directories, height: 30, extraArguments: ["--user", "grace"])
         #expect(grace.status == 0, "\(app.id): \(grace.errors)")
-        try #require(grace.frames.count == 3)
+        try #require(grace.frames.count == 4)
         let home = feedEntries(grace.frames[0])
         // The author is the handle before the time on the post's header (a repost's first line
         // names who reposted it)
@@ -244,8 +246,13 @@ import Testing
             header.split(separator: " ").first { $0.hasPrefix("@") }?.dropFirst(), "\(header)")
         #expect(lines(grace.frames[1])[0].contains("Send to…"), "\(grace.frames[1])")
         #expect(lines(grace.frames[1])[2].contains("Ada Abbott"), "\(grace.frames[1])")
-        let card = try #require(Self.conversation(grace.frames[2]).last, "\(grace.frames[2])")
-        #expect(card.hasPrefix("┃ ✉ @\(author):"), "the post as a card: \(grace.frames[2])")
+        // The inbox, offline (its list as last read, before the share), names the share as the
+        // last message: it was sent since
+        #expect(
+            lines(grace.frames[2])[2].hasPrefix("▌  Ada Abbott: \(app.ownMark): shared a post · now"),
+            "\(grace.frames[2])")
+        let card = try #require(Self.conversation(grace.frames[3]).last, "\(grace.frames[3])")
+        #expect(card.hasPrefix("┃ ✉ @\(author):"), "the post as a card: \(grace.frames[3])")
 
         // When @ada opens it in the other app and chooses the card: the post opens
         let ada = await HeadlessHarness.run(

@@ -11,6 +11,7 @@ enum BenchCatalog {
         MutationsSuite.suite,
         HTTPSuite.suite,
         UISuite.suite,
+        DirectSuite.suite,
         PhotoSuite.suite,
         PhotoFeedSuite.suite,
         ProcessSuite.suite,

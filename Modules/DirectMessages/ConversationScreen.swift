@@ -20,7 +20,8 @@ import Wire
 ///
 /// Messages come from the server's pages merged with the ones sent from this device
 /// (`MutationManager.mergedConversation`), so a refresh never hides a message still going, and
-/// a confirmed one keeps its row.
+/// a confirmed one keeps its row. Under the viewer's newest message that every other member has
+/// read, "seen".
 @MainActor
 package final class ConversationScreen: AppScreen, PhotoPickerTarget {
     private let inbox: DirectInbox
@@ -33,6 +34,8 @@ package final class ConversationScreen: AppScreen, PhotoPickerTarget {
     private var newerCursor: String?
     /// What is shown: the server's messages merged with this device's.
     private var merged: [MergedMessage] = []
+    /// The viewer's newest message every other member has read: "seen" goes under it.
+    private var seenIndex: Int?
     private let field: TextField
     /// The unsent text, kept across restarts.
     private let drafts: DraftStore?
@@ -244,6 +247,10 @@ package final class ConversationScreen: AppScreen, PhotoPickerTarget {
         }
         let wasAtNewest = selection >= merged.count - 1
         merged = context.mutations.mergedConversation(conversation.id, page: page).messages
+        let seen = conversation.seenUpTo.map(Self.number)
+        seenIndex = seen.flatMap { seen in
+            merged.lastIndex { isMine($0) && $0.status == .server && Self.number($0.message.id) <= seen }
+        }
         if typing || wasAtNewest { selection = max(merged.count - 1, 0) }
         selection = min(selection, max(merged.count - 1, 0))
         context.navigator?.setNeedsDisplay()
@@ -471,6 +478,11 @@ package final class ConversationScreen: AppScreen, PhotoPickerTarget {
         return row.message.createdAt.timeIntervalSince(previous.message.createdAt) > Self.headerGap
     }
 
+    /// The number in a message id (`dm12`: 12), the server's order.
+    nonisolated static func number(_ id: MessageID) -> Int64 {
+        Int64(id.rawValue.drop { !$0.isNumber }) ?? 0
+    }
+
     private func isMine(_ row: MergedMessage) -> Bool {
         row.message.sender.id == context.viewer?.id || row.status != .server
     }
@@ -539,6 +551,7 @@ package final class ConversationScreen: AppScreen, PhotoPickerTarget {
                     StyledLine(indent + "✕ not sent: \(reason) · r retry · x delete", style: style.failure),
                     width: width))
         }
+        if index == seenIndex { lines.append(StyledLine(indent + "seen", style: style.secondary)) }
         // Every line under the header starts with the indent: the chosen one's first space
         // becomes the mark.
         if selected, lines.indices.contains(body), var first = lines[body].spans.first,

@@ -205,8 +205,7 @@ package final class InboxScreen: AppScreen {
     nonisolated static func newest(_ a: Message?, _ b: Message?) -> Message? {
         guard let a, let b else { return a ?? b }
         if a.createdAt != b.createdAt { return b.createdAt > a.createdAt ? b : a }
-        let number = { (message: Message) in Int64(message.id.rawValue.drop { !$0.isNumber }) ?? 0 }
-        return number(b) > number(a) ? b : a
+        return ConversationScreen.number(b.id) > ConversationScreen.number(a.id) ? b : a
     }
 
     /// The first line of a message in quotes, or what it carries when it has no text (`shared a

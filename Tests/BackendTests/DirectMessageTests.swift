@@ -201,6 +201,31 @@ import Wire
         #expect(foreign.status == 404)
     }
 
+    @Test func aMessageReadByTheOthers_isSeenUpToIt_forItsSender() async throws {
+        // Given two messages of ada's to grace and alan
+        let server = try BackendFixture.fresh()
+        let ada = TestClient(server: server)
+        let id = try await Self.start(ada, ["u2", "u3"])
+        var ids: [String] = []
+        for index in 1...2 {
+            let response = await Self.say(ada, id, "\(index)", key: "k\(index)")
+            ids.append(try #require(response.json["mutation", "message", "id"].stringValue))
+        }
+        let path = "/v1/conversations/\(id)/read"
+        func seen() async -> String? {
+            await ada.get("/v1/conversations").json["conversations", "items", 0, "seenUpTo"].stringValue
+        }
+        // Then nothing is seen until every other member read: grace the second, alan the first
+        #expect(await seen() == nil)
+        _ = await ada.as("grace").send(.put, path, body: #"{"messageID": "\#(ids[1])"}"#)
+        #expect(await seen() == nil, "alan has read nothing")
+        _ = await ada.as("alan").send(.put, path, body: #"{"messageID": "\#(ids[0])"}"#)
+        #expect(await seen() == ids[0], "seen by everyone up to the first")
+        // And the messages page says the same
+        let page = await ada.get("/v1/conversations/\(id)/messages")
+        #expect(page.json["messages", "conversation", "seenUpTo"].stringValue == ids[0])
+    }
+
     @Test func aNewMessage_isAnEventForTheOtherMembersOnly_withTheSharedPostAsItsMedia() async throws {
         // Given a conversation of ada, grace and alan, and a post of edsger's
         let server = try BackendFixture.fresh()

@@ -1,7 +1,12 @@
+import AppRuntime
 import AppTesting
+import Features
 import Foundation
+import Mutations
 import Sockets
+import TerminalUI
 import Testing
+import Wire
 
 /// Direct messages, for every app whose registry has them: a conversation between two apps'
 /// accounts in both directions; messages typed offline, across a restart, sent once and in
@@ -102,7 +107,8 @@ import Testing
         #expect(
             lines(ada.frames[3])[2].hasPrefix("▌  Grace Baker: \(other.ownMark): \"By the bread stall.\""))
 
-        // And grace's app shows the answer, unread until she opens it, then both in order
+        // And grace's app shows the answer, unread until she opens it, then both in order, her
+        // message marked seen (ada read it)
         let back = await HeadlessHarness.run(
             app.definition,
             script: "wait\nkey \(app.inboxKey)\nwait\nframe\nkey enter\nwait\nframe\n",
@@ -111,9 +117,9 @@ import Testing
         #expect(
             lines(back.frames[0])[2].hasPrefix("▌● Ada Abbott: \"By the bread stall.\""), "\(back.frames[0])")
         #expect(
-            Self.conversation(back.frames[1]).suffix(4)
+            Self.conversation(back.frames[1]).suffix(5)
                 == [
-                    "\(app.ownMark) · now", "Are you at the market?", "Ada Abbott · now",
+                    "\(app.ownMark) · now", "Are you at the market?", "seen", "Ada Abbott · now",
                     "By the bread stall.",
                 ],
             "\(back.frames[1])")
@@ -180,6 +186,33 @@ import Testing
             #expect(seen.filter { $0 == text }.count == 1, "\(text) once:\n\(ada.lastFrame)")
         }
         #expect(seen.suffix(4) == ["Grace Baker · now"] + texts, "\(ada.lastFrame)")
+    }
+
+    @Test(arguments: ShippedApp.withDirect)
+    func manyMessagesTypedAtOnce_areJournaledInTheOrderTyped(app: ShippedApp) async throws {
+        // Given a conversation open, offline, and 40 messages sent one after another with no pause
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, height: 30, extraArguments: ["--user", "grace"])
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        for key in [Character(String(app.inboxKey)), "/"] { _ = shell.handle(.character(key)) }
+        await session.settle()
+        for character in "ada" { _ = shell.handle(.character(character)) }
+        await session.settle()
+        _ = shell.handle(.enter)
+        await session.settle()
+        session.shell?.context.faultControl?.setFaultProfile(.offline)
+        let texts = (1...40).map { "burst \($0)" }
+        for text in texts {
+            for character in text { _ = shell.handle(.character(character)) }
+            _ = shell.handle(.enter)
+        }
+        await session.settle()
+
+        // Then the journal holds them in the order typed (the order they are sent in)
+        let pending = try #require(session.shell?.context.mutations.pending)
+        #expect(pending.map(\.mutation.text) == texts)
     }
 
     @Test(arguments: ShippedApp.withDirect)

@@ -33,6 +33,11 @@ final class MutationActions: ViewerActions {
     /// Why the last post or reply could not be written to the journal, until one is: shown in
     /// Sync beside the journal's own problems (the composer keeps the text meanwhile).
     private var unsavedPost: String?
+    /// The last change handed to the journal: the next waits for it, so changes are journaled
+    /// (and so sent, lane by lane) in the order the person made them. Two messages typed fast
+    /// were journaled second first: each enqueue ran on a task of its own, and the journal took
+    /// whichever reached it first.
+    private var lastEnqueue: Task<Void, Never>?
 
     init(manager: MutationManager, context: AppContext, uploadsDirectory: String) {
         self.manager = manager
@@ -182,7 +187,9 @@ final class MutationActions: ViewerActions {
         }
         let manager = manager
         let photoCopies = photoCopies
-        context.tracker.run { [weak context] in
+        let previous = lastEnqueue
+        lastEnqueue = context.tracker.run { [weak context] in
+            await previous?.value
             do throws(MutationError) {
                 let token = try await manager.enqueue(mutation, consumingDraft: draft)
                 saved?(nil)

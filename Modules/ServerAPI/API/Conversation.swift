@@ -15,6 +15,9 @@ public struct Conversation: WirePayload, Identifiable {
     public var lastMessage: Message?
     /// The newest message the viewer has read, if any.
     public var readUpTo: MessageID?
+    /// The newest message every other member has read, if any: the viewer's messages up to it
+    /// are "seen".
+    public var seenUpTo: MessageID?
     /// The other members' messages after the viewer's read position.
     public var unreadCount: Int
     /// When it was started.
@@ -26,12 +29,13 @@ public struct Conversation: WirePayload, Identifiable {
     /// Makes a conversation.
     public init(
         id: ConversationID, members: [User], lastMessage: Message? = nil, readUpTo: MessageID? = nil,
-        unreadCount: Int = 0, createdAt: Date, updatedAt: Date
+        seenUpTo: MessageID? = nil, unreadCount: Int = 0, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.members = members
         self.lastMessage = lastMessage
         self.readUpTo = readUpTo
+        self.seenUpTo = seenUpTo
         self.unreadCount = unreadCount
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -40,7 +44,7 @@ public struct Conversation: WirePayload, Identifiable {
     /// The members other than `viewer`, in id order: whom a screen names the conversation after.
     public func others(than viewer: UserID) -> [User] { members.filter { $0.id != viewer } }
 
-    /// Decodes a conversation; `lastMessage` and `readUpTo` may be absent.
+    /// Decodes a conversation; `lastMessage`, `readUpTo` and `seenUpTo` may be absent.
     public init(json: JSONValue, at path: WirePath) throws(WireFormatError) {
         let object = try WireObject(json, at: path)
         self.init(
@@ -48,6 +52,7 @@ public struct Conversation: WirePayload, Identifiable {
             members: try object.decodeArray(User.self, "members"),
             lastMessage: try object.decodeOptional(Message.self, "lastMessage"),
             readUpTo: try object.optionalString("readUpTo").map { MessageID($0) },
+            seenUpTo: try object.optionalString("seenUpTo").map { MessageID($0) },
             unreadCount: try object.int("unreadCount", in: 0...Int64(Int32.max)),
             createdAt: Date(wireMilliseconds: try object.int64("createdAt")),
             updatedAt: Date(wireMilliseconds: try object.int64("updatedAt")))
@@ -62,6 +67,7 @@ public struct Conversation: WirePayload, Identifiable {
         ]
         if let lastMessage { fields["lastMessage"] = lastMessage.json }
         if let readUpTo { fields["readUpTo"] = .string(readUpTo.rawValue) }
+        if let seenUpTo { fields["seenUpTo"] = .string(seenUpTo.rawValue) }
         return .object(fields)
     }
 }

@@ -44,33 +44,48 @@ enum DirectSuite {
     }
 
     static func conversation(_ runner: BenchRunner, root: String) async throws {
-        // A conversation of @ada and @grace with 10,000 messages, written through the backend's
-        // own route.
         let backendDirectory = root + "/backend"
-        try FileManager.default.createDirectory(atPath: backendDirectory, withIntermediateDirectories: true)
-        let server = try BackendServer(directory: backendDirectory, seed: 1, clock: ManualClock())
-        let conversation = try await request(
-            server, as: "grace", .post, "/v1/conversations", #"{"members": ["u1"]}"#, expect: [200, 201])
-        guard case .object(let fields)? = conversation["conversation"], case .string(let id)? = fields["id"]
-        else {
-            throw BenchSetupError("the backend made no conversation: \(conversation)")
-        }
-        let started = ContinuousClock.now
-        for index in 0..<messages {
-            let from = index % 3 == 0 ? "ada" : "grace"
-            _ = try await request(
-                server, as: from, .post, "/v1/conversations/\(id)/messages",
-                #"{"text": "Message \#(index): a line of words, as people write them."}"#, expect: [201],
-                key: "bench-\(index)")
-        }
-        runner.log(
-            "wrote \(messages) messages in \(BenchFormat.number((ContinuousClock.now - started).seconds)) s")
-        server.close()
-
+        let id = try await writeConversation(runner, backend: backendDirectory)
         let configuration = try LaunchConfiguration.parse(
             ["--headless", "--data-dir", root + "/data", "--backend-dir", backendDirectory, "--user", "ada"],
             app: try app().id, environment: [:], isTerminal: false)
         try await measure(runner, configuration, backend: backendDirectory, conversation: id)
+    }
+
+    /// A conversation of @ada and @grace with 10,000 messages, written through the backend's own
+    /// routes in `backend`; its id.
+    static func writeConversation(_ runner: BenchRunner, backend: String) async throws -> String {
+        try FileManager.default.createDirectory(atPath: backend, withIntermediateDirectories: true)
+        let server = try BackendServer(directory: backend, seed: 1, clock: ManualClock())
+        let answer = try await request(
+            server, as: "grace", .post, "/v1/conversations", #"{"members": ["u1"]}"#, expect: [200, 201])
+        let id = try conversationID(answer)
+        let wall = ContinuousClock()
+        let elapsed = try await wall.measure {
+            for index in 0..<messages { try await say(index, in: id, on: server) }
+        }
+        server.close()
+        runner.log("wrote \(messages) messages in \(BenchFormat.number(elapsed.seconds)) s")
+        return id
+    }
+
+    /// The conversation's id in the answer of `POST /v1/conversations`.
+    static func conversationID(_ answer: [String: JSONValue]) throws -> String {
+        guard case .object(let fields)? = answer["conversation"], case .string(let id)? = fields["id"] else {
+            throw BenchSetupError("the backend made no conversation: \(answer)")
+        }
+        return id
+    }
+
+    /// Message `index` of the bench's conversation, from @ada or @grace. (Not inlined: the
+    /// release compiler of Swift 6.3.1 crashed splitting the writing loop's coroutine with it.)
+    @inline(never)
+    static func say(_ index: Int, in id: String, on server: BackendServer) async throws {
+        let from = index % 3 == 0 ? "ada" : "grace"
+        _ = try await request(
+            server, as: from, .post, "/v1/conversations/\(id)/messages",
+            #"{"text": "Message \#(index): a line of words, as people write them."}"#, expect: [201],
+            key: "bench-\(index)")
     }
 
     @MainActor
@@ -170,6 +185,7 @@ enum DirectSuite {
     }
 
     /// One request to the backend as `handle`; its JSON answer.
+    @inline(never)
     static func request(
         _ server: BackendServer, as handle: String, _ method: HTTPMethod, _ path: String, _ body: String,
         expect statuses: Set<Int>, key: String? = nil

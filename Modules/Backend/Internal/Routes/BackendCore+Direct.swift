@@ -304,8 +304,9 @@ extension BackendCore {
     }
 
     /// A conversation as the viewer sees it: `{"createdAt", "id", "lastMessage", "members",
-    /// "readUpTo", "unreadCount", "updatedAt"}` (members in id order; `lastMessage` and
-    /// `readUpTo` only when there is one).
+    /// "readUpTo", "seenUpTo", "unreadCount", "updatedAt"}` (members in id order; `lastMessage`,
+    /// `readUpTo` and `seenUpTo` only when there is one). `seenUpTo` is the newest message every
+    /// other member has read: its sender's "seen".
     private func conversationJSON(
         _ id: Int64, viewer: Int64, _ db: borrowing Connection, _ builder: inout ResponseBuilder
     ) throws -> [UInt8] {
@@ -342,6 +343,11 @@ extension BackendCore {
         for member in members { writer.raw(member) }
         writer.endArray()
         if readUpTo > 0 { writer.field("readUpTo", "dm\(readUpTo)") }
+        let seenUpTo =
+            try db.queryFirst(
+                "SELECT MIN(read_up_to) FROM conversation_members WHERE conversation = ? AND user != ?", id,
+                viewer, map: { try $0.isNull(0) ? 0 : try $0.int64(0) }) ?? 0
+        if seenUpTo > 0 { writer.field("seenUpTo", "dm\(seenUpTo)") }
         writer.field("unreadCount", try unreadCount(id, viewer: viewer, after: readUpTo, db))
         writer.field("updatedAt", row.1)
         writer.endObject()

@@ -110,6 +110,9 @@ import Testing
                 the app's name, accent color and logo glyph
                        tabs (Apps/Quill/QuillApp/Providers/QuillTabs.swift): \
                 the tabs of the tab bar and their order
+                     Strand leaves these to their defaults; Quill may fill them (a provider in Providers/, \
+                a line in Quill.swift and in its manifest):
+                       direct (Sockets/Direct.swift): direct messages (empty: no messages)
                      Manifests/quill.json binds each socket to its provider.
                   4. Record the cross-app suite's goldens with quill in them, and review them:
                        LOOM_RECORD_GOLDEN=1 swift test --filter CrossAppRegressionTests

@@ -124,6 +124,11 @@ final class ScratchPackage {
             "tabs", summary: "the tabs of the tab bar and their order")
 
         """,
+        "Sockets/Direct.swift": """
+        @usableFromInline let directSocket = Socket<(any Direct)?>.optional(
+            "direct", summary: "direct messages (empty: no messages)", default: { nil })
+
+        """,
     ]
 
     /// Makes the tree.

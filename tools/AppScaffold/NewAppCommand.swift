@@ -129,7 +129,8 @@ public enum NewAppCommand {
             folders: copy.folders, files: copy.files, packageText: apps.inserting(app.name))
         return NextSteps(
             app: app, model: model.name, files: copy.files.map(\.path),
-            socketSummaries: NextSteps.socketSummaries(root: root))
+            socketSummaries: NextSteps.socketSummaries(root: root),
+            socketFiles: NextSteps.socketFiles(root: root))
     }
 
     /// Refuses a name the package has already: in the list of apps, as a folder under Apps/, or as a

@@ -11,6 +11,8 @@ struct NextSteps {
     let files: [String]
     /// The summary of each socket the package defines, by socket name (`branding`).
     let socketSummaries: [String: String]
+    /// The file that declares each socket, relative to the package root (`Sockets/Direct.swift`).
+    var socketFiles: [String: String] = [:]
 
     /// The text, ending with a newline.
     var text: String {
@@ -37,6 +39,19 @@ struct NextSteps {
         lines += providers.map { provider in
             "       \(provider.socket) (\(provider.path))"
                 + (socketSummaries[provider.socket].map { ": \($0)" } ?? "")
+        }
+        // The sockets the model leaves to their defaults (or empty): a feature the new app may
+        // want is one of these, and nothing else would point to it.
+        let filled = Set(providers.map(\.socket))
+        let unfilled = socketSummaries.keys.filter { !filled.contains($0) }.sorted()
+        if !unfilled.isEmpty {
+            lines.append(
+                "     \(model) leaves these to their defaults; \(app) may fill them (a provider in Providers/, "
+                    + "a line in \(app).swift and in its manifest):")
+            lines += unfilled.map { socket in
+                "       \(socket)" + (socketFiles[socket].map { " (\($0))" } ?? "")
+                    + (socketSummaries[socket].map { ": \($0)" } ?? "")
+            }
         }
         lines += [
             "     Manifests/\(app.lowercased).json binds each socket to its provider.",
@@ -67,16 +82,26 @@ struct NextSteps {
     /// string after `summary:` that follows the socket's name in its declaration
     /// (`Socket<any Branding>.required("branding", summary: "…")`).
     static func socketSummaries(root: String) -> [String: String] {
+        socketDeclarations(root: root).mapValues(\.summary)
+    }
+
+    /// The file that declares each socket (`Sockets/Direct.swift`), read as `socketSummaries`.
+    static func socketFiles(root: String) -> [String: String] {
+        socketDeclarations(root: root).mapValues(\.file)
+    }
+
+    /// Each socket's summary and the file declaring it, by socket name.
+    private static func socketDeclarations(root: String) -> [String: (summary: String, file: String)] {
         let folder = "\(root)/Sockets"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        var summaries: [String: String] = [:]
+        var declarations: [String: (summary: String, file: String)] = [:]
         for name in names.sorted() where name.hasSuffix(".swift") {
             guard let data = FileManager.default.contents(atPath: "\(folder)/\(name)") else { continue }
             let text = String(decoding: data, as: UTF8.self)
             for match in text.matches(of: #/"(\w+)",\s*summary:\s*"((?:[^"\\]|\\.)*)"/#) {
-                summaries[String(match.output.1)] = String(match.output.2)
+                declarations[String(match.output.1)] = (String(match.output.2), "Sockets/\(name)")
             }
         }
-        return summaries
+        return declarations
     }
 }

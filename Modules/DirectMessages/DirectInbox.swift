@@ -76,6 +76,7 @@ package final class DirectInbox {
         context.networkChangeHandlers.append { [weak inbox] in
             if inbox?.loaded == true { inbox?.reload() }
         }
+        context.openConversation = { [weak inbox] id in inbox?.open(id) }
         context.sharePost = { [weak inbox, weak context] post in
             guard let inbox, let context else { return }
             let size = context.navigator?.contentSize ?? (width: 80, height: 20)
@@ -83,6 +84,37 @@ package final class DirectInbox {
                 InboxScreen(inbox: inbox, sharing: post, width: size.width, height: size.height))
         }
         return inbox
+    }
+
+    /// Shows conversation `id` on the current tab: at once when the list has it, else once the
+    /// server says what it is (a message's Activity row may name one the list has not read).
+    package func open(_ id: ConversationID) {
+        let size = context.navigator?.contentSize ?? (width: 80, height: 20)
+        if let known = conversations.first(where: { $0.id == id }) {
+            context.navigator?.push(
+                ConversationScreen(inbox: self, conversation: known, width: size.width, height: size.height))
+            return
+        }
+        let client = context.client
+        context.tracker.run { [weak self] in
+            let result: Result<MessagePage, TransportError>
+            do throws(TransportError) {
+                result = .success(try await client.messages(in: id, limit: 1).payload)
+            } catch {
+                result = .failure(error)
+            }
+            guard let self else { return }
+            switch result {
+            case .success(let page):
+                self.update(page.conversation)
+                self.context.navigator?.push(
+                    ConversationScreen(
+                        inbox: self, conversation: page.conversation, width: size.width, height: size.height))
+            case .failure(let error):
+                self.context.navigator?.showMessage(
+                    "✕ " + FeedScreen.describe(error, doing: "open the conversation"))
+            }
+        }
     }
 
     /// Calls `observer` after every change of the list, for as long as `owner` lives.

@@ -342,6 +342,31 @@ import Wire
         #expect(seenArt.count == art.count, "the same cells: \(grace.frames[1])")
     }
 
+    @Test(arguments: ShippedApp.withDirect.filter { $0.hasTab(.activity) })
+    func aMessagesActivityRow_opensItsConversation(app: ShippedApp) async throws {
+        // Given @grace wrote to @ada
+        let directories = try TestDirectories.make()
+        let grace = await HeadlessHarness.run(
+            app.definition,
+            script: Self.openConversation(with: "ada", in: app) + "type Lunch?\nkey enter\nwait\n",
+            directories: directories, height: 30, extraArguments: ["--user", "grace"])
+        #expect(grace.status == 0, "\(grace.errors)")
+
+        // When @ada opens Activity and presses enter on the message's row
+        let ada = await HeadlessHarness.run(
+            app.definition,
+            script: "wait\nkey \(app.tabKey(.activity))\nwait\nframe\nkey enter\nwait\nframe\n",
+            directories: directories.sibling(), height: 30, extraArguments: ["--user", "ada"])
+        try #require(ada.frames.count == 2)
+        let row = lines(ada.frames[0])[2]
+        #expect(row.hasPrefix("▌✉ Grace Baker (@grace) sent you a message: \"Lunch?\""), "\(ada.frames[0])")
+
+        // Then the conversation opens, its message at the bottom
+        #expect(lines(ada.frames[1])[0].contains("Grace Baker"), "\(ada.frames[1])")
+        #expect(
+            Self.conversation(ada.frames[1]).suffix(2) == ["Grace Baker · now", "Lunch?"], "\(ada.frames[1])")
+    }
+
     @Test(arguments: ShippedApp.withDirect)
     func theUnsentText_isKeptAcrossARestart(app: ShippedApp) async throws {
         let run = await HeadlessHarness.run(

@@ -136,7 +136,11 @@ package final class ActivityScreen: AppScreen {
                 .move(down: .next, up: .previous)
             ] + ListKeys.rows(ends: "first / last", Command.list) + [
                 .init(
-                    [.enter], .open, does: "open the post, or the follower", footer: "enter",
+                    [.enter], .open,
+                    does: context.openConversation == nil
+                        ? "open the post, or the follower"
+                        : "open the post, follower or conversation",
+                    footer: "enter",
                     footerDoes: "open"),
                 .init([.character("p")], .profile, does: "profile", footer: "p"),
             ])
@@ -161,6 +165,10 @@ package final class ActivityScreen: AppScreen {
         case .open:
             guard events.indices.contains(selection) else { return true }
             let event = events[selection]
+            if case .message = event.kind, let message = event.message, let open = context.openConversation {
+                open(message.conversationID)
+                return true
+            }
             guard let media = event.media else {
                 context.navigator?.push(
                     ProfileScreen(context: context, userID: event.actor.id, width: width, height: height))

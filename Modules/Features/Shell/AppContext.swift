@@ -127,6 +127,10 @@ package final class AppContext {
     /// conversations, nil in an app without them, where no screen offers it.
     package var sharePost: (@MainActor (Media) -> Void)?
 
+    /// Opens a conversation (Enter on a message's Activity row): set by the feature that has
+    /// conversations, nil in an app without them.
+    package var openConversation: (@MainActor (ConversationID) -> Void)?
+
     /// The app's data directory (set by the app runtime): where features keep their files.
     package var dataDirectory: String?
 

@@ -48,6 +48,92 @@ public struct AttemptLogFormatter: Sendable {
         return text
     }
 
+    // MARK: A table that fits a screen
+
+    /// A column of the attempt table a screen shows (``heading(_:)``, ``line(_:columns:)``).
+    public enum Column: String, Sendable, CaseIterable {
+        /// When the attempt ended, to the second.
+        case time
+        /// The kind of change.
+        case kind
+        /// The change's token, its first 8 characters (to tell two changes of a kind apart).
+        case change
+        /// The attempt's number.
+        case attempt = "try"
+        /// What came of it.
+        case outcome
+        /// The HTTP status.
+        case status = "http"
+        /// The error class, in words.
+        case problem
+        /// When the next attempt starts.
+        case next
+
+        /// The column's width in characters.
+        public var width: Int {
+            switch self {
+            case .time, .kind, .change, .next: 8
+            case .attempt: 3
+            case .outcome: 14
+            case .status: 4
+            case .problem: 13
+            }
+        }
+    }
+
+    /// The columns that fit in `width` characters, in table order: all of them from 80 columns;
+    /// narrower, the change's token goes first, then the time, the problem, the next try and the
+    /// status.
+    public static func columns(fitting width: Int) -> [Column] {
+        var columns = Column.allCases
+        for dropped in [Column.change, .time, .problem, .next, .status] {
+            let total = columns.reduce(0) { $0 + $1.width } + 2 * (columns.count - 1)
+            if total <= width { break }
+            columns.removeAll { $0 == dropped }
+        }
+        return columns
+    }
+
+    /// The table's heading: each column's name over it.
+    public func heading(_ columns: [Column]) -> String {
+        trimmed(columns.map { pad($0.rawValue, $0.width) }.joined(separator: "  "))
+    }
+
+    /// One attempt's row of the table, in `columns`: no token, no detail (the change's own line
+    /// says why it waits).
+    public func line(_ attempt: MutationAttempt, columns: [Column]) -> String {
+        let cells = columns.map { column -> String in
+            let text =
+                switch column {
+                case .time: String(time(attempt.endedAt).prefix(8))
+                case .kind: attempt.kind.name
+                case .change: attempt.token.short
+                case .attempt: "#\(attempt.attempt)"
+                case .outcome: attempt.outcome.rawValue
+                case .status: attempt.status.map(String.init) ?? "-"
+                case .problem: attempt.errorClass?.description ?? "-"
+                case .next: attempt.delay.map { "in " + shortSeconds($0) } ?? "-"
+                }
+            return pad(text, column.width)
+        }
+        return trimmed(cells.joined(separator: "  "))
+    }
+
+    private func trimmed(_ text: String) -> String {
+        var text = text
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
+    }
+
+    /// A delay in at most 5 characters: "0.73s", "12.3s", "45s", "12m".
+    private func shortSeconds(_ duration: Duration) -> String {
+        let seconds = duration.secondsValue
+        if seconds < 10 { return String(format: "%.2fs", seconds) }
+        if seconds < 60 { return String(format: "%.1fs", seconds) }
+        if seconds < 600 { return "\(Int(seconds))s" }
+        return "\(Int(seconds / 60))m"
+    }
+
     private func time(_ date: Date) -> String {
         let milliseconds =
             Int64((date.timeIntervalSince1970 * 1000).rounded())

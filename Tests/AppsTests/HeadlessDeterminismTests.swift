@@ -29,11 +29,14 @@ import Testing
 
     @Test(arguments: ShippedApp.withHome)
     func aDifferentSeed_givesDifferentTokens(app: ShippedApp) async throws {
-        // Given the same script run with the default seed and with --seed 7
+        // Given the same script run with the default seed and with --seed 7, wide enough for the
+        // attempt table's change column (its token)
         let standard = await HeadlessHarness.run(
-            app.definition, script: Self.likeAndShowSync(app), directories: try TestDirectories.make())
+            app.definition, script: Self.likeAndShowSync(app), directories: try TestDirectories.make(),
+            width: 100)
         let seven = await HeadlessHarness.run(
             app.definition, script: Self.likeAndShowSync(app), directories: try TestDirectories.make(),
+            width: 100,
             extraArguments: ["--seed", "7"])
 
         // Then both run, and the tokens on the Sync tab differ

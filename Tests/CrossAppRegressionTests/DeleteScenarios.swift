@@ -326,7 +326,7 @@ import Wire
             .filter { $0.contains("  like  ") }
         #expect(attempts.count == 1, "\(app.id): one attempt of the like:\n\(sync)")
         let columns = attempts.first.map { $0.split(separator: " ", omittingEmptySubsequences: true) } ?? []
-        #expect(columns.count > 5 && columns[5] == "404", "\(app.id): status column of \(attempts):\n\(sync)")
+        #expect(columns.count > 4 && columns[4] == "404", "\(app.id): status column of \(attempts):\n\(sync)")
     }
 
     @Test(arguments: ShippedApp.all)

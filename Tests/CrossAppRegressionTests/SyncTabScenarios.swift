@@ -13,6 +13,41 @@ import Wire
 /// (the post's author and first words), its state, tries and next try; `r` sends a waiting
 /// change now.
 @Suite @MainActor struct SyncTabScenarios {
+    @Test(arguments: ShippedApp.withHome, [80, 50])
+    func theAttemptsLog_hasColumnHeadings_andItsRowsFitTheScreen(app: ShippedApp, width: Int) async throws {
+        // Given two likes tried on a flaky network (a retry each, with a reason)
+        let run = await HeadlessHarness.run(
+            app.definition,
+            script: "wait\nnetwork flaky\nkey l\nkey j\nkey l\nwait\nkey \(app.syncKey)\nwait\nframe\n",
+            directories: try TestDirectories.make(), width: width, height: 30)
+        #expect(run.status == 0, "\(run.errors)")
+        let rows = lines(run.lastFrame)
+        let title = try #require(
+            rows.firstIndex { $0.contains("Attempts (newest first)") }, "\(run.lastFrame)")
+
+        // Then the log has a heading naming its columns, and each attempt's row is whole: within
+        // the screen, nothing cut, the status under its heading
+        let heading = rows[title + 1]
+        let expected =
+            width >= 80
+            ? ["time", "kind", "try", "outcome", "http", "problem", "next"]
+            : ["kind", "try", "outcome", "http", "next"]
+        for column in expected {
+            #expect(heading.contains(column), "\(app.id) at \(width): \(heading)")
+        }
+        let attempts = rows[(title + 2)...].prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(attempts.count >= 2, "\(run.lastFrame)")
+        for row in attempts {
+            #expect(!row.contains("…"), "\(app.id) at \(width), cut: \(row)")
+            #expect(row.count <= width, "\(row)")
+        }
+        if width >= 80, let row = attempts.first {
+            let at = try #require(heading.range(of: "http")).lowerBound.utf16Offset(in: heading)
+            let status = row.dropFirst(at).prefix(3)
+            #expect(["503", "-  ", "504", "500"].contains(String(status)), "\(heading)\n\(row)")
+        }
+    }
+
     @Test(arguments: ShippedApp.withHome)
     func aWaitingLike_isNamedByItsPost_withStateTriesAndNextTry(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()

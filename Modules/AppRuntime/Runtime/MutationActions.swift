@@ -402,10 +402,10 @@ final class MutationActions: ViewerActions {
         }
     }
 
-    func attemptLog(limit: Int) -> [String] {
+    func attemptLog(limit: Int, columns: [AttemptLogFormatter.Column]) -> [String] {
         guard limit > 0, let attempts = try? manager.attemptLog(limit: limit) else { return [] }
-        let formatter = AttemptLogFormatter(detailWidth: 40)
-        return attempts.reversed().map(formatter.line)
+        let formatter = AttemptLogFormatter()
+        return attempts.reversed().map { formatter.line($0, columns: columns) }
     }
 
     func retry(_ change: ChangeSummary) {

@@ -47,8 +47,9 @@ package protocol ViewerActions: AnyObject {
     /// The last bookkeeping write to the change journal that failed, or nil (the changes are
     /// still sent; what was not saved is named).
     var journalProblem: String? { get }
-    /// The most recent attempts to send changes, newest first, one line each.
-    func attemptLog(limit: Int) -> [String]
+    /// The most recent attempts to send changes, newest first, one line each, their cells
+    /// in `columns` of the attempt table (`AttemptLogFormatter.columns(fitting:)`).
+    func attemptLog(limit: Int, columns: [AttemptLogFormatter.Column]) -> [String]
     /// Tries a failed change again, or sends a waiting one now.
     func retry(_ change: ChangeSummary)
     /// Gives up on a failed change (its effect is already rolled back).

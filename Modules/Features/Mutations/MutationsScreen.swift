@@ -144,8 +144,11 @@ package final class MutationsScreen: AppScreen {
         // The columns that fit, under a heading; a narrow screen drops the time, then the problem.
         let columns = AttemptLogFormatter.columns(fitting: rect.width - 2)
         let log = context.actions?.attemptLog(limit: max(rect.maxY - y - 1, 0), columns: columns) ?? []
-        if log.isEmpty { put(StyledLine("  none yet", style: style.secondary)) }
-        if !log.isEmpty { put(StyledLine("  " + AttemptLogFormatter().heading(columns), style: style.secondary)) }
+        if log.isEmpty {
+            put(StyledLine("  none yet", style: style.secondary))
+        } else {
+            put(StyledLine("  " + AttemptLogFormatter().heading(columns), style: style.secondary))
+        }
         for line in log { put(StyledLine("  " + line, style: style.secondary)) }
         return nil
     }

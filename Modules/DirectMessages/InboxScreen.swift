@@ -93,13 +93,7 @@ package final class InboxScreen: AppScreen {
         case .next: selection = min(selection + 1, max(count - 1, 0))
         case .previous: selection = max(selection - 1, 0)
         case .list(let list):
-            let page = max(height - 1, 1)
-            switch list {
-            case .first: selection = 0
-            case .last: selection = max(count - 1, 0)
-            case .pageDown: selection = min(selection + page, max(count - 1, 0))
-            case .pageUp: selection = max(selection - page, 0)
-            }
+            selection = ListKeys.selection(after: list, from: selection, count: count, height: height)
         case .open:
             guard inbox.conversations.indices.contains(selection) else { return true }
             open(inbox.conversations[selection])

@@ -62,6 +62,14 @@ import Testing
             !manifest.services.contains { $0.id.hasPrefix("feed.") },
             "\(app.id): \(manifest.services.map(\.id))")
 
+        let (status, output) = await Self.describe(app)
+        #expect(status == 0)
+        #expect(output.contains("mutations.replay"), "changes are still sent: \(output)")
+        #expect(!output.contains("feed."), "no feed service: \(output)")
+    }
+
+    /// What `<app> --describe` prints, and its exit status, on a data directory of its own.
+    static func describe(_ app: AppDefinition) async -> (status: Int32, output: String) {
         let output = CapturedTextOutput()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "apps-\(UUID().uuidString)"
@@ -69,28 +77,20 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let status = await AppLauncher.run(
             app, arguments: ["--describe", "--data-dir", directory], output: output)
-        #expect(status == 0)
-        #expect(output.output.contains("mutations.replay"), "changes are still sent: \(output.output)")
-        #expect(!output.output.contains("feed."), "no feed service: \(output.output)")
+        return (status, output.output)
     }
 
     @Test(arguments: apps)
     func describe_printsTheAppsComposition(app: AppDefinition) async throws {
-        let output = CapturedTextOutput()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "apps-\(UUID().uuidString)"
-        ).path
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let status = await AppLauncher.run(
-            app, arguments: ["--describe", "--data-dir", directory], output: output)
+        let (status, text) = await Self.describe(app)
         #expect(status == 0)
         let displayName = try app.manifest.decode().displayName
-        #expect(output.output.hasPrefix("\(displayName) "))
-        #expect(output.output.contains("branding        \(app.id).branding"))
-        #expect(output.output.contains("service start order:"))
-        #expect(output.output.contains("1. storage.database"))
-        #expect(output.output.contains("critical path:"))
-        #expect(output.output.contains("launch trace"))
+        #expect(text.hasPrefix("\(displayName) "))
+        #expect(text.contains("branding        \(app.id).branding"))
+        #expect(text.contains("service start order:"))
+        #expect(text.contains("1. storage.database"))
+        #expect(text.contains("critical path:"))
+        #expect(text.contains("launch trace"))
     }
 
     /// `--describe` only tells: it makes no data or backend directory, and seeds nothing.

@@ -155,13 +155,7 @@ package final class ActivityScreen: AppScreen {
         case .next: selection = min(selection + 1, max(events.count - 1, 0))
         case .previous: selection = max(selection - 1, 0)
         case .list(let list):
-            let page = max(height - 1, 1)
-            switch list {
-            case .first: selection = 0
-            case .last: selection = max(events.count - 1, 0)
-            case .pageDown: selection = min(selection + page, max(events.count - 1, 0))
-            case .pageUp: selection = max(selection - page, 0)
-            }
+            selection = ListKeys.selection(after: list, from: selection, count: events.count, height: height)
         case .open:
             guard events.indices.contains(selection) else { return true }
             let event = events[selection]

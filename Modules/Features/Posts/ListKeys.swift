@@ -28,6 +28,20 @@ package enum ListKeys {
         ]
     }
 
+    /// The selection after `command` in a list of `count` rows whose screen shows `height` rows
+    /// (a page is a screenful less one, at least one row): for lists of rows of one line each.
+    package static func selection(after command: Command, from selection: Int, count: Int, height: Int) -> Int
+    {
+        let last = max(count - 1, 0)
+        let page = max(height - 1, 1)
+        switch command {
+        case .first: return 0
+        case .last: return last
+        case .pageDown: return min(selection + page, last)
+        case .pageUp: return max(selection - page, 0)
+        }
+    }
+
     /// Performs `command` on `list`.
     static func perform(_ command: Command, on list: PostList) {
         switch command {

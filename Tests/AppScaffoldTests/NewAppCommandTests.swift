@@ -19,7 +19,7 @@ import Testing
         let package = try ScratchPackage()
         let before = try package.snapshot()
 
-        let (status, _, error) = run(["Quill", "--like", "strand"], in: package)
+        let (status, _, error) = run(["Quill", "--like", "tundra"], in: package)
 
         #expect(status == 0)
         #expect(error == "")
@@ -57,10 +57,10 @@ import Testing
         #expect(manifest.contains("\"branding\": \"quill.branding\",\n        \"tabs\": \"quill.tabs\"\n"))
 
         // Apart from the renames, each file is its model's, byte for byte.
-        for (modelPath, modelText) in ScratchPackage.strandFiles {
+        for (modelPath, modelText) in ScratchPackage.tundraFiles {
             let path = renamed(modelPath)
             #expect(try package.read(path) == renamed(modelText), "\(path)")
-            #expect(!(try package.read(path)).lowercased().contains("strand"), "\(path)")
+            #expect(!(try package.read(path)).lowercased().contains("tundra"), "\(path)")
         }
     }
 
@@ -69,11 +69,11 @@ import Testing
         let package = try ScratchPackage()
         let before = ScratchPackage.packageText.split(separator: "\n", omittingEmptySubsequences: false)
 
-        let (status, _, _) = run([name, "--like", "Strand"], in: package)
+        let (status, _, _) = run([name, "--like", "Tundra"], in: package)
 
         #expect(status == 0)
         var after = try package.read("Package.swift").split(separator: "\n", omittingEmptySubsequences: false)
-        let firstApp = try #require(before.firstIndex(of: "    \"Prism\","))
+        let firstApp = try #require(before.firstIndex(of: "    \"Pebble\","))
         #expect(after.count == before.count + 1)
         #expect(after[firstApp + position] == "    \"\(name)\",")
         after.remove(at: firstApp + position)
@@ -83,12 +83,12 @@ import Testing
     @Test func newApp_printsTheFilesItWroteAndWhatToDoNext() throws {
         let package = try ScratchPackage()
 
-        let (status, output, _) = run(["Quill", "--like", "strand"], in: package)
+        let (status, output, _) = run(["Quill", "--like", "tundra"], in: package)
 
         #expect(status == 0)
         #expect(
             output == """
-                new-app: wrote Quill, a copy of Strand (Strand → Quill, strand → quill, STRAND → QUILL):
+                new-app: wrote Quill, a copy of Tundra (Tundra → Quill, tundra → quill, TUNDRA → QUILL):
                   Apps/Quill/QuillApp/Providers/QuillBranding.swift
                   Apps/Quill/QuillApp/Providers/QuillTabs.swift
                   Apps/Quill/QuillApp/Quill.swift
@@ -97,20 +97,20 @@ import Testing
                   Package.swift: added "Quill" to the list of apps
 
                 Next:
-                  1. Build and run it (so far it is Strand under a new name):
+                  1. Build and run it (so far it is Tundra under a new name):
                        swift build
                        swift run quill
                        swift run quill --headless
                   2. Check the manifests; the socket matrix has a column for quill:
                        swift run manifest-lint
                        swift run manifest-lint matrix
-                  3. Make it Quill: each socket is filled as Strand fills it; edit the providers that should \
+                  3. Make it Quill: each socket is filled as Tundra fills it; edit the providers that should \
                 differ:
                        branding (Apps/Quill/QuillApp/Providers/QuillBranding.swift): \
                 the app's name, accent color and logo glyph
                        tabs (Apps/Quill/QuillApp/Providers/QuillTabs.swift): \
                 the tabs of the tab bar and their order
-                     Strand leaves these to their defaults; Quill may fill them (a provider in Providers/, \
+                     Tundra leaves these to their defaults; Quill may fill them (a provider in Providers/, \
                 a line in Quill.swift and in its manifest):
                        direct (Sockets/Direct.swift): direct messages (empty: no messages)
                      Manifests/quill.json binds each socket to its provider.
@@ -125,7 +125,7 @@ import Testing
         let package = try ScratchPackage()
 
         let (status, _, error) = run(
-            ["Quill", "--like", "prism"], in: package, from: "\(package.root)/Modules/Features")
+            ["Quill", "--like", "pebble"], in: package, from: "\(package.root)/Modules/Features")
 
         #expect(status == 0, "\(error)")
         #expect(FileManager.default.fileExists(atPath: "\(package.root)/Apps/Quill/QuillApp/Quill.swift"))
@@ -157,11 +157,11 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--like", "strand"], "missing the new app's name, such as 'Quill': new-app NAME --like APP"),
-        (["Quill"], "missing --like APP, the app to copy, such as --like strand"),
-        (["Quill", "Ink", "--like", "strand"], "unexpected argument 'Ink'"),
+        (["--like", "tundra"], "missing the new app's name, such as 'Quill': new-app NAME --like APP"),
+        (["Quill"], "missing --like APP, the app to copy: one of Pebble, Tundra"),
+        (["Quill", "Ink", "--like", "tundra"], "unexpected argument 'Ink'"),
         (["Quill", "--like"], "option '--like' needs a value APP"),
-        (["Quill", "--like", "strand", "--dry-run"], "unknown option '--dry-run'"),
+        (["Quill", "--like", "tundra", "--dry-run"], "unknown option '--dry-run'"),
     ])
     func usageErrors_exitTwoAndWriteNothing(arguments: [String], message: String) throws {
         let package = try ScratchPackage()
@@ -185,10 +185,10 @@ import Testing
         let output = CapturedTextOutput()
 
         let given = NewAppCommand.run(
-            arguments: ["Quill", "--like", "strand", "--package-dir", empty], output: output,
+            arguments: ["Quill", "--like", "tundra", "--package-dir", empty], output: output,
             currentDirectory: "/")
         let searched = NewAppCommand.run(
-            arguments: ["Quill", "--like", "strand"], output: output, currentDirectory: empty)
+            arguments: ["Quill", "--like", "tundra"], output: output, currentDirectory: empty)
 
         #expect(given == 2)
         #expect(searched == 2)
@@ -205,9 +205,9 @@ import Testing
     }
 
     private func renamed(_ text: String) -> String {
-        text.replacingOccurrences(of: "Strand", with: "Quill").replacingOccurrences(
-            of: "strand", with: "quill"
+        text.replacingOccurrences(of: "Tundra", with: "Quill").replacingOccurrences(
+            of: "tundra", with: "quill"
         )
-        .replacingOccurrences(of: "STRAND", with: "QUILL")
+        .replacingOccurrences(of: "TUNDRA", with: "QUILL")
     }
 }

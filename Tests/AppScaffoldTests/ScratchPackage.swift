@@ -1,7 +1,7 @@
 import Foundation
 
 /// A package tree in a fresh temporary directory, shaped like the repository where `new-app`
-/// looks: a Package.swift with the list of apps and a few targets, Apps/Strand and Apps/Prism,
+/// looks: a Package.swift with the list of apps and a few targets, Apps/Tundra and Apps/Pebble,
 /// their manifests, and two sockets. Removed when released.
 final class ScratchPackage {
     /// The package root.
@@ -13,8 +13,8 @@ final class ScratchPackage {
         import PackageDescription
 
         let apps = [
-            "Prism",
-            "Strand",
+            "Pebble",
+            "Tundra",
         ]
 
         func module(_ name: String) -> Target { .target(name: name, path: "Modules/\\(name)") }
@@ -35,68 +35,68 @@ final class ScratchPackage {
         """
 
     /// The model app's files, by path.
-    static let strandFiles = [
-        "Apps/Strand/StrandApp/Strand.swift": """
+    static let tundraFiles = [
+        "Apps/Tundra/TundraApp/Tundra.swift": """
         import AppRuntime
         import Composition
         import Sockets
 
-        /// Strand, the text-first app: its providers and its definition.
-        public enum Strand {
-            /// Strand's app id, as its manifest names it.
-            public static let id = "strand"
+        /// Tundra, the text-first app: its providers and its definition.
+        public enum Tundra {
+            /// Tundra's app id, as its manifest names it.
+            public static let id = "tundra"
 
-            /// The providers that make Strand itself.
+            /// The providers that make Tundra itself.
             public static let providers = Catalog(providers: [
-                Provider(id: "strand.branding", fills: .branding) { _ in StrandBranding() },
-                Provider(id: "strand.tabs", fills: .tabs) { _ in StrandTabs() },
+                Provider(id: "tundra.branding", fills: .branding) { _ in TundraBranding() },
+                Provider(id: "tundra.tabs", fills: .tabs) { _ in TundraTabs() },
             ])
 
-            /// The variable naming Strand's data directory.
-            public static let dataDirectoryVariable = "STRAND_DATA_DIR"
+            /// The variable naming Tundra's data directory.
+            public static let dataDirectoryVariable = "TUNDRA_DATA_DIR"
 
-            /// Strand's definition, with the manifest compiled in from Manifests/strand.json.
+            /// Tundra's definition, with the manifest compiled in from Manifests/tundra.json.
             public static let definition = AppDefinition(
                 id: id, catalog: providers, manifest: BundledManifest.value)
         }
 
         """,
-        "Apps/Strand/StrandApp/Providers/StrandBranding.swift": """
+        "Apps/Tundra/TundraApp/Providers/TundraBranding.swift": """
         import Sockets
 
-        /// Strand's name, green accent and thread glyph.
-        struct StrandBranding: Branding {
-            let appName = "Strand"
+        /// Tundra's name, green accent and thread glyph.
+        struct TundraBranding: Branding {
+            let appName = "Tundra"
             let accentColor = RGBColor(hex: 0x3DDC97)
             let logoGlyph = "@"
             let tagline = "Say it in words. Follow the thread."
         }
 
         """,
-        "Apps/Strand/StrandApp/Providers/StrandTabs.swift": """
+        "Apps/Tundra/TundraApp/Providers/TundraTabs.swift": """
         import Sockets
 
-        /// Strand's tab bar.
-        struct StrandTabs: Tabs {
+        /// Tundra's tab bar.
+        struct TundraTabs: Tabs {
             let tabs = [Tab(title: "Home", destination: .home, glyph: "⌂")]
         }
 
         """,
-        "Apps/Strand/strand/main.swift": """
+        "Apps/Tundra/tundra/main.swift": """
         import AppRuntime
-        import StrandApp
+        import TundraApp
 
-        await AppLauncher.main(Strand.definition)
+        await AppLauncher.main(Tundra.definition)
 
         """,
-        "Manifests/strand.json": """
+        "Manifests/tundra.json": """
         {
-            "app": "strand",
-            "displayName": "Strand",
+            "app": "tundra",
+            "displayName": "Tundra",
             "version": "0.1.0",
             "sockets": {
-                "branding": "strand.branding",
-                "tabs": "strand.tabs"
+                "branding": "tundra.branding",
+                "tabs": "tundra.tabs"
             },
             "services": ["storage.database"]
         }
@@ -106,9 +106,9 @@ final class ScratchPackage {
 
     /// Everything else the scratch package holds, by path.
     static let otherFiles = [
-        "Apps/Prism/PrismApp/Prism.swift": "public enum Prism {}\n",
-        "Apps/Prism/prism/main.swift": "import PrismApp\n",
-        "Manifests/prism.json": "{ \"app\": \"prism\" }\n",
+        "Apps/Pebble/PebbleApp/Pebble.swift": "public enum Pebble {}\n",
+        "Apps/Pebble/pebble/main.swift": "import PebbleApp\n",
+        "Manifests/pebble.json": "{ \"app\": \"pebble\" }\n",
         "Modules/Features/Features.swift": "public enum Features {}\n",
         "Modules/Backend/Backend.swift": "public enum Backend {}\n",
         "tools/bench/main.swift": "print(\"bench\")\n",
@@ -137,7 +137,7 @@ final class ScratchPackage {
             FileManager.default.temporaryDirectory
             .appendingPathComponent("new-app-tests-\(UUID().uuidString)").path
         try write("Package.swift", Self.packageText)
-        for (path, text) in Self.strandFiles.merging(Self.otherFiles, uniquingKeysWith: { first, _ in first })
+        for (path, text) in Self.tundraFiles.merging(Self.otherFiles, uniquingKeysWith: { first, _ in first })
         {
             try write(path, text)
         }

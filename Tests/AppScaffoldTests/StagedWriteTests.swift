@@ -36,7 +36,7 @@ import Testing
                 "cannot move the new app into place: injected; nothing was written")
         ) {
             try NewAppCommand.scaffold(
-                name: "Quill", like: "strand", root: package.root, move: mover(failingAt: failing))
+                name: "Quill", like: "tundra", root: package.root, move: mover(failingAt: failing))
         }
         #expect(try package.snapshot() == before)
     }
@@ -45,7 +45,7 @@ import Testing
         let package = try ScratchPackage()
         let moves = MoveLog()
 
-        _ = try NewAppCommand.scaffold(name: "Quill", like: "strand", root: package.root) {
+        _ = try NewAppCommand.scaffold(name: "Quill", like: "tundra", root: package.root) {
             source, destination, replacing in
             moves.append(String(destination.dropFirst(package.root.count + 1)), replacing)
             try StagedWrite.rename(source, destination, replacing)

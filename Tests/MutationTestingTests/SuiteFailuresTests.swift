@@ -7,9 +7,9 @@ import Testing
     let output = """
         ◇ Test run started.
         ✔ Test plain() passed after 0.001 seconds.
-        ✘ Test "A display name" recorded an issue with 2 arguments app → strand, n → 2 at T.swift:7:34: Expectation failed: (n → 2) == 1
-        ✘ Test launch_showsFeed(app:) recorded an issue with 1 argument app → prism at T.swift:5:39: Expectation failed: (app.name → "prism") == "strand"
-        ✘ Test launch_showsFeed(app:) recorded an issue with 1 argument app → prism at T.swift:6:5: Expectation failed: 1 == 2
+        ✘ Test "A display name" recorded an issue with 2 arguments app → tundra, n → 2 at T.swift:7:34: Expectation failed: (n → 2) == 1
+        ✘ Test launch_showsFeed(app:) recorded an issue with 1 argument app → pebble at T.swift:5:39: Expectation failed: (app.name → "pebble") == "tundra"
+        ✘ Test launch_showsFeed(app:) recorded an issue with 1 argument app → pebble at T.swift:6:5: Expectation failed: 1 == 2
         ✘ Test other() recorded an issue at T.swift:8:26: Expectation failed: 1 == 2
         ✘ Test "A display name" with 2 test cases failed after 0.001 seconds with 1 issue.
         ✘ Test launch_showsFeed(app:) with 2 test cases failed after 0.001 seconds with 1 issue.
@@ -20,8 +20,8 @@ import Testing
     @Test func issueLines_giveEachFailingTestCaseOnceInOrder() {
         let failures = SuiteFailures(output: output).failures
         #expect(failures.map(\.test) == [#""A display name""#, "launch_showsFeed(app:)", "other()"])
-        #expect(failures.map(\.arguments) == ["app → strand, n → 2", "app → prism", ""])
-        #expect(failures.map(\.argumentValue) == ["strand", "prism", nil])
+        #expect(failures.map(\.arguments) == ["app → tundra, n → 2", "app → pebble", ""])
+        #expect(failures.map(\.argumentValue) == ["tundra", "pebble", nil])
     }
 
     @Test func testsRun_addsTheSummariesOfBothLibraries() {
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func failingValues_areTheAppsInOrderOfFirstFailure() {
-        #expect(SuiteFailures(output: output).failingValues == ["strand", "prism"])
+        #expect(SuiteFailures(output: output).failingValues == ["tundra", "pebble"])
     }
 
     @Test func aCrash_givesTheTrapsMessageAndNoFailures() {

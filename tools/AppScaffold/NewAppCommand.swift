@@ -85,7 +85,12 @@ public enum NewAppCommand {
             return usage("missing the new app's name, such as 'Quill': new-app NAME --like APP")
         }
         guard let like = parsed.value("like") else {
-            return usage("missing --like APP, the app to copy, such as --like strand")
+            // The apps to choose from, when the package can be read: the message names them.
+            let apps = PackageRoot.find(parsed.value("package-dir"), from: currentDirectory)
+                .flatMap { FileManager.default.contents(atPath: "\($0)/Package.swift") }
+                .flatMap { try? AppsList(packageText: String(decoding: $0, as: UTF8.self)) }
+            let choices = apps.map { ": one of " + $0.names.joined(separator: ", ") } ?? ""
+            return usage("missing --like APP, the app to copy\(choices)")
         }
         guard let root = PackageRoot.find(parsed.value("package-dir"), from: currentDirectory) else {
             if let given = parsed.value("package-dir") {

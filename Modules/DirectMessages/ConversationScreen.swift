@@ -83,7 +83,7 @@ package final class ConversationScreen: AppScreen, PhotoPickerTarget {
                 path: (folder as NSString).appendingPathComponent(Self.draftFileName(conversation.id))
             ) { manager.isDraftConsumed($0) }
         }
-        if let page = inbox.cache?.messages(in: conversation.id) {
+        if let page = inbox.cache()?.messages(in: conversation.id) {
             // What was last read shows at once, offline too, until the server answers.
             self.conversation = page.conversation
             server = page.messages
@@ -95,7 +95,7 @@ package final class ConversationScreen: AppScreen, PhotoPickerTarget {
             field.text = saved.text
             files = saved.files
         }
-        context.eventHandlers.append { [weak self] event in self?.eventArrived(event) }
+        context.observeEvents(self) { [weak self] event in self?.eventArrived(event) }
     }
 
     /// The draft file of a conversation (named as its cache file is).
@@ -153,7 +153,7 @@ package final class ConversationScreen: AppScreen, PhotoPickerTarget {
                 self.server = page.messages
                 self.olderCursor = page.olderCursor
                 self.newerCursor = page.newerCursor
-                self.inbox.cache?.save(messages: page)
+                self.inbox.cache()?.save(messages: page)
                 self.markRead()
             case .failure(let error):
                 self.message = FeedScreen.describe(error, doing: "load the messages")
@@ -183,7 +183,7 @@ package final class ConversationScreen: AppScreen, PhotoPickerTarget {
                 self.newerCursor = page.newerCursor
                 self.conversation = page.conversation
                 if !page.messages.isEmpty {
-                    self.inbox.cache?.save(
+                    self.inbox.cache()?.save(
                         messages: MessagePage(
                             conversation: page.conversation, messages: self.server,
                             olderCursor: self.olderCursor,

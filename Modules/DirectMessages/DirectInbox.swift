@@ -41,8 +41,9 @@ package final class DirectInbox {
     private var kept: (handle: String, cache: DirectCache)?
 
     /// What the signed-in account's inbox and conversations last read (nil before a sign-in, or
-    /// without a data directory).
-    package var cache: DirectCache? {
+    /// without a data directory). When another account signed in since the last call, its
+    /// cache is opened and its list shows until the server answers.
+    package func cache() -> DirectCache? {
         guard let directory = context.dataDirectory, let handle = context.client.credentials?.handle else {
             return nil
         }
@@ -70,7 +71,7 @@ package final class DirectInbox {
         guard let direct = context.registry[.direct] else { return nil }
         let inbox = DirectInbox(context: context, direct: direct)
         context.keep(inbox)
-        context.eventHandlers.append { [weak inbox] event in
+        context.observeEvents(inbox) { [weak inbox] event in
             if case .message = event.kind { inbox?.reload() }
         }
         context.networkChangeHandlers.append { [weak inbox] in
@@ -139,7 +140,7 @@ package final class DirectInbox {
     /// is out follows it). Until the first answer, the list last read shows, offline too.
     package func reload() {
         guard context.client.bearerToken != nil else { return }
-        let cache = self.cache
+        let cache = cache()
         guard !loading else {
             readAgain = true
             return
@@ -183,7 +184,7 @@ package final class DirectInbox {
             }
             ?? conversations.endIndex
         conversations.insert(conversation, at: index)
-        cache?.save(conversations: conversations)
+        cache()?.save(conversations: conversations)
         changed()
     }
 
@@ -193,7 +194,7 @@ package final class DirectInbox {
             conversations[index].unreadCount > 0
         else { return }
         conversations[index].unreadCount = 0
-        cache?.save(conversations: conversations)
+        cache()?.save(conversations: conversations)
         changed()
     }
 

@@ -33,6 +33,11 @@ import Wire
         """
     }
 
+    /// The script that opens the inbox and its first conversation, and prints the frame.
+    static func openNewestConversation(in app: ShippedApp) -> String {
+        "wait\nkey \(app.inboxKey)\nwait\nkey enter\nwait\nframe\n"
+    }
+
     /// The text lines of a conversation's frame, top to bottom: what is between the title's
     /// rule and the composer's, blank lines left out.
     static func conversation(_ frame: String) -> [String] {
@@ -179,7 +184,7 @@ import Wire
         // And @ada sees each exactly once, in the order typed
         let ada = await HeadlessHarness.run(
             Self.partner(of: app).definition,
-            script: "wait\nkey \(Self.partner(of: app).inboxKey)\nwait\nkey enter\nwait\nframe\n",
+            script: Self.openNewestConversation(in: Self.partner(of: app)),
             directories: directories.sibling(), height: 30, extraArguments: ["--user", "ada"])
         let seen = Self.conversation(ada.lastFrame)
         for text in texts {
@@ -231,7 +236,7 @@ import Wire
 
         let ada = await HeadlessHarness.run(
             Self.partner(of: app).definition,
-            script: "wait\nkey \(Self.partner(of: app).inboxKey)\nwait\nkey enter\nwait\nframe\n",
+            script: Self.openNewestConversation(in: Self.partner(of: app)),
             directories: directories.sibling(), height: 30, extraArguments: ["--user", "ada"])
         #expect(
             Self.conversation(ada.lastFrame).suffix(7) == ["Grace Baker · now"] + texts, "\(ada.lastFrame)")
@@ -291,7 +296,7 @@ import Wire
         let ada = await HeadlessHarness.run(
             other.definition,
             script:
-                "wait\nkey \(other.inboxKey)\nwait\nkey enter\nwait\nframe\nkey tab\nkey enter\nwait\nframe\n",
+                Self.openNewestConversation(in: other) + "key tab\nkey enter\nwait\nframe\n",
             directories: directories.sibling(), height: 30, extraArguments: ["--user", "ada"])
         try #require(ada.frames.count == 2)
         #expect(Self.conversation(ada.frames[0]).last == card, "the same card: \(ada.frames[0])")

@@ -119,9 +119,16 @@ package final class AppContext {
     /// count): set by the feature that keeps the count, drawn by the tab bar.
     package var tabBadges: [TabDestination: String] = [:]
 
-    /// Hooks that hear each event of the backend's event stream as it arrives (a message in a
-    /// conversation that is open, or that the inbox counts).
-    package var eventHandlers: [@MainActor (ActivityEvent) -> Void] = []
+    /// Who hears each event of the backend's event stream as it arrives (a conversation that is
+    /// open, the inbox that counts), each for as long as its owner lives.
+    private var eventObservers: [(owner: WeakOwner, handler: @MainActor (ActivityEvent) -> Void)] = []
+
+    /// Calls `handler` with each event of the backend's event stream, for as long as `owner`
+    /// lives (a screen's hook goes with the screen).
+    package func observeEvents(_ owner: AnyObject, _ handler: @escaping @MainActor (ActivityEvent) -> Void) {
+        eventObservers.removeAll { $0.owner.object == nil }
+        eventObservers.append((WeakOwner(object: owner), handler))
+    }
 
     /// Sends a post to a conversation (the `s` key on a post): set by the feature that has
     /// conversations, nil in an app without them, where no screen offers it.
@@ -149,7 +156,8 @@ package final class AppContext {
 
     /// An event arrived on the backend's event stream: every hook hears it.
     package func eventDidArrive(_ event: ActivityEvent) {
-        for handler in eventHandlers { handler(event) }
+        eventObservers.removeAll { $0.owner.object == nil }
+        for observer in eventObservers { observer.handler(event) }
     }
 
     /// The network conditions switch, when the transport has one (set by the app runtime, which
@@ -185,6 +193,11 @@ package final class AppContext {
             " · \(tabs[$0].title) (\($0 + 1)) says why and retries"
         }
     }
+}
+
+/// An observer's owner, held weakly.
+private struct WeakOwner {
+    weak var object: AnyObject?
 }
 
 /// A post list held weakly.

@@ -2,6 +2,27 @@ import MediaModel
 import Storage
 
 extension FeedCache {
+    /// Keeps the stored heights only if they were measured under `layout`, a key of how the
+    /// app draws its entries (a fingerprint of the heights of sample posts, say): when the key
+    /// differs from the one stored, every stored height is dropped, since a build that draws
+    /// posts otherwise would seed heights that no longer match the lines; the entries stay. Call
+    /// it before the first ``firstScreen(width:rows:)`` of a run. Returns whether heights were
+    /// dropped.
+    ///
+    /// Complexity: one read when the key is the stored one.
+    @discardableResult
+    public func adoptLayout(_ layout: Int64) throws -> Bool {
+        let stored = try database.withConnection { db in
+            try db.queryFirst("SELECT layout FROM feed_state WHERE id = 1") { try $0.int64(0) }
+        }
+        guard let stored, stored != layout else { return false }
+        try database.transaction { db in
+            try db.executeScript("DELETE FROM feed_heights; DELETE FROM feed_height_snapshots;")
+            try db.execute("UPDATE feed_state SET layout = ? WHERE id = 1", layout)
+        }
+        return true
+    }
+
     /// Stores row heights a list computed at `width` (replacing any stored for other versions of
     /// the same entries) and rebuilds the width's packed heights, so the next cold start loads
     /// them all in one read. Only the `keptWidths` most recently stored widths are kept.

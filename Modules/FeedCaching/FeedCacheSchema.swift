@@ -12,7 +12,8 @@ import Storage
 ///   start reads in one row. Rebuilt in the same transaction as any change to entries or heights.
 /// - `feed_state`: one row: format, entries revision (snapshots are valid for it), count, tail
 ///   cursor, viewer, and how many confirmed follows and unfollows the cached entries do not
-///   reflect yet (`unreconciled`, added by `reconcileMigration(version:)`).
+///   reflect yet (`unreconciled`, added by `reconcileMigration(version:)`), and the layout the
+///   stored heights were measured under (`layout`, added by `layoutMigration(version:)`).
 public enum FeedCacheSchema {
     /// The step that creates these tables, numbered `version` in the database's migration list
     /// (the list's owner, Networking's `AppDatabase`, picks the number once and never changes it).
@@ -28,6 +29,15 @@ public enum FeedCacheSchema {
         Migration(
             version: version, name: "feed cache reconciling",
             sql: "ALTER TABLE feed_state ADD COLUMN unreconciled INTEGER NOT NULL DEFAULT 0")
+    }
+
+    /// The step that adds `feed_state.layout`: the key of the layout the stored heights were
+    /// measured under (``FeedCache/adoptLayout(_:)``). A cache from before has 0, which no layout
+    /// key is, so its heights are measured again once.
+    public static func layoutMigration(version: Int) -> Migration {
+        Migration(
+            version: version, name: "feed cache layout",
+            sql: "ALTER TABLE feed_state ADD COLUMN layout INTEGER NOT NULL DEFAULT 0")
     }
 
     static let version1 = """

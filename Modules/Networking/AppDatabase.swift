@@ -15,6 +15,7 @@ public enum AppDatabase {
         MutationJournalSchema.migration(version: 2),
         MutationJournalSchema.accountMigration(version: 3),
         FeedCacheSchema.reconcileMigration(version: 4),
+        FeedCacheSchema.layoutMigration(version: 5),
     ]
 
     /// What a damaged app database kept aside still holds that matters to the person: how many

@@ -150,4 +150,48 @@ import Testing
             #expect(opened.contains(paragraph), "\(opened)")
         }
     }
+
+    /// The app's own post layout with the actions row twice: every post one line taller.
+    struct TallerLayout: PostLayout {
+        let base: any PostLayout
+        var rows: [PostRow] { base.rows + [.actions] }
+        var mediaLines: Int { base.mediaLines }
+        var captionLeadsWithAuthor: Bool { base.captionLeadsWithAuthor }
+        var excerptLines: Int? { base.excerptLines }
+    }
+
+    /// A new build that draws posts otherwise finds the heights the last build stored with the
+    /// feed cache: seeded as they are, every post would be cut by a line (or drawn over the
+    /// next). They are measured again.
+    @Test(arguments: ShippedApp.withHome)
+    func aBuildThatDrawsPostsOtherwise_measuresThemAgain_insteadOfSeedingTheLastBuildsHeights(app: ShippedApp)
+        async throws
+    {
+        // Given a launch that showed Home and stored its posts' heights
+        let directories = try TestDirectories.make()
+        let (first, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        let shown = try #require(first.shell?.currentScreen as? FeedScreen).items.count
+        #expect(shown > 3)
+        await first.stop()
+
+        // When a build whose posts are one line taller launches on the same data
+        let layout = try #require(app.layout)
+        let taller = try app.rebinding(
+            Provider(id: "test.taller", fills: .postLayout) { _ in TallerLayout(base: layout) })
+        let (second, _) = try await HeadlessHarness.session(taller, directories: directories)
+        defer { Task { await second.stop() } }
+        let shell = try #require(second.shell)
+        let feed = try #require(shell.currentScreen as? FeedScreen)
+
+        // Then every post the list holds heights for is as tall as its lines now
+        let presentation = shell.context.presentation
+        let width = feed.postList.view.contentWidth
+        let held = feed.postList.cachedHeights(of: feed.items)
+        #expect(held.count >= 3)
+        for (item, rows) in held {
+            #expect(
+                rows == [PostRenderer.height(of: item, width: width, presentation: presentation)],
+                "\(item): held \(rows)")
+        }
+    }
 }

@@ -118,6 +118,35 @@ import Wire
         #expect(try cache.heights(width: 80).rows(at: 0) == [9])
     }
 
+    /// A build that draws posts otherwise (another layout key) must not be seeded with the
+    /// heights the last build measured: the posts would be cut off or drawn over each other.
+    @Test func heightsMeasuredUnderAnotherLayout_areDropped_andTheEntriesKept() async throws {
+        let fixture = try NetworkFixture()
+        let directory = try NetworkFixture.appDirectory()
+        let cache = try fixture.cache(in: directory)
+        try await cache.refresh()
+        #expect(try cache.adoptLayout(41) == true)
+        let entries = try cache.entries(from: 0, count: 20)
+        try cache.storeHeights(
+            entries.map { EntryHeights(entryID: $0.id, version: $0.version, rows: [3]) }, width: 80)
+        try cache.storeHeights(
+            entries.map { EntryHeights(entryID: $0.id, version: $0.version, rows: [2]) }, width: 120)
+
+        // The same layout on the next launch keeps them.
+        try cache.database.close()
+        let same = try fixture.cache(in: directory)
+        #expect(try same.adoptLayout(41) == false)
+        #expect(try same.firstScreen(width: 80, rows: 24).heights.knownCount == 20)
+
+        // Another layout drops them at every width, and keeps the entries.
+        #expect(try same.adoptLayout(42) == true)
+        let screen = try same.firstScreen(width: 80, rows: 24)
+        #expect(screen.heights.knownCount == 0)
+        #expect(screen.totalCount == 20)
+        #expect(try same.heights(width: 120).knownCount == 0)
+        #expect(try same.adoptLayout(42) == false)
+    }
+
     @Test func refresh_putsNewEntriesOnTopWithoutDuplicates() async throws {
         // Given a cached feed, and a followee who posts twice afterwards
         let fixture = try NetworkFixture()

@@ -82,8 +82,13 @@ package final class FeedScreen: AppScreen {
         let cache = self.cache
         let width = list.view.width
         let rows = list.view.viewportHeight
+        let presentation = context.presentation
         context.tracker.run { [weak self] in
-            let first = await Task.detached { try? cache.firstScreen(width: width, rows: rows) }.value
+            let first = await Task.detached {
+                // Heights stored by a build that drew posts otherwise are dropped, not seeded.
+                _ = try? cache.adoptLayout(PostLayoutKey.of(presentation))
+                return try? cache.firstScreen(width: width, rows: rows)
+            }.value
             guard let self else { return }
             if let first {
                 self.entries = first.entries

@@ -1,5 +1,6 @@
 import AppRuntime
 import AppTesting
+import Backend
 import Composition
 import Features
 import Foundation
@@ -103,5 +104,35 @@ import Testing
         #expect(shell.currentScreen === feed)
         #expect(feed.items.first?.media.text == text, "\(app.id): \(feed.items.prefix(2).map(\.media.text))")
         #expect(feed.postList.selectedIndex == 0, "\(app.id): the new post is selected")
+    }
+
+    /// A reply on the viewer's profile says what it answers: the parent above it where the app
+    /// shows parents in lists, else one line naming the parent's author and its first words. A
+    /// reply that says nothing of its parent reads as a post of its own.
+    @Test(arguments: ShippedApp.all)
+    func aReplyOnTheProfile_saysWhatItAnswers(app: ShippedApp) async throws {
+        // Given a post by @grace and the viewer's reply to it
+        let directories = try TestDirectories.make()
+        let server = try directories.openBackend()
+        let parent = try await BackendFixtures.post(
+            on: server, as: "grace", text: "Tide pools at dawn are the best pools")
+        try await BackendFixtures.reply(on: server, as: "ada", to: parent, text: "Agreed, every time")
+        server.close()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+
+        // When the viewer opens their profile
+        session.shell?.openTab(.profile)
+        await session.settle()
+        let profile = lines(HeadlessHarness.frame(of: session))
+
+        // Then right above the reply (within its post), @grace and her first words are named
+        let reply = try #require(
+            profile.firstIndex { $0.contains("Agreed, every time") }, "\(app.id):\n\(profile.all)")
+        let above = profile.all[max(0, reply - 5)..<reply]
+        #expect(
+            above.contains { $0.contains("@grace") || $0.contains("Grace") }
+                && above.contains { $0.contains("Tide pools") },
+            "\(app.id): the reply names what it answers:\n\(profile.all)")
     }
 }

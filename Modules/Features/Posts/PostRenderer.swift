@@ -20,8 +20,11 @@ package enum PostRenderer {
             if case .repost(let user) = item.context {
                 lines.append(StyledLine("↻ \(user.displayName) reposted", style: p.style.secondary))
             }
-            if item.role == .feed, p.showsReplyParent, let parent = item.parent {
-                lines += parentLines(parent, facts: item.parentFacts, width: width, presentation: p)
+            if item.role == .feed, let parent = item.parent {
+                lines +=
+                    p.showsReplyParent
+                    ? parentLines(parent, facts: item.parentFacts, width: width, presentation: p)
+                    : [answersLine(parent, width: width, presentation: p)]
             }
             lines += body(of: item, width: width, presentation: p, gutter: nil)
         case .ancestor:
@@ -326,6 +329,17 @@ package enum PostRenderer {
         }
         lines.append(StyledLine([bar]))
         return lines
+    }
+
+    /// One line saying what a reply answers, for an app that does not show parents in lists:
+    /// "↩ comment on @grace: Tide pools at dawn…", cut to the width.
+    static func answersLine(_ parent: Media, width: Int, presentation p: PostPresentation) -> StyledLine {
+        let words = parent.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        var line = StyledLine()
+        line.append("↩ \(p.replyNoun) on ", style: p.style.secondary)
+        line.append("@\(parent.author.handle)", style: p.style.secondary.bold())
+        line.append(": " + (words.isEmpty ? "(\(parent.kind.name))" : words), style: p.style.secondary)
+        return TextLayout.truncate(line, width: width)
     }
 
     /// A post above the focused one in a thread: header and text, then a threadline (threaded

@@ -85,8 +85,10 @@ public final class ListLayoutCache: Sendable {
 
         mutating func store(_ heights: [Int], for key: Key, widthsPerItem: Int) {
             var entry = entries[key.identifier] ?? Entry(version: key.version, heightsByWidth: [])
-            // Another version: keep whichever is newer.
-            guard key.version >= entry.version else { return }
+            // Another version replaces the one held: versions name content and are not ordered (a
+            // model's own are hashes). A measurement of an earlier state that lands late costs
+            // one more measurement of the current one, never wrong heights: look-ups match the
+            // version exactly.
             statistics.entries -= entry.heightsByWidth.count
             if entry.version != key.version { entry = Entry(version: key.version, heightsByWidth: []) }
             entry.heightsByWidth.removeAll { $0.width == key.width }
@@ -141,7 +143,7 @@ public final class ListLayoutCache: Sendable {
         return heights
     }
 
-    /// Stores `heights` for `key`, replacing an older version of the item.
+    /// Stores `heights` for `key`, replacing the version of the item it held (versions are not ordered).
     public func store(_ heights: [Int], for key: Key) {
         let widthsPerItem = widthsPerItem
         state.withLock { $0.store(heights, for: key, widthsPerItem: widthsPerItem) }

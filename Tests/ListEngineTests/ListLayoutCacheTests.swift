@@ -72,15 +72,22 @@ import Testing
         #expect(list.adapter.layoutCache.statistics.entries == 1)
     }
 
-    @Test func storingANewerVersion_replacesTheOlderOne() {
+    /// Versions name content; they are not ordered (a model's own are hashes, as posts' are): the
+    /// heights stored last are the item's, whichever number is larger. When a smaller number was
+    /// refused, a post that gained a line kept the heights of before under the old version, and
+    /// those were what the app stored for its next launch: the post came back cut by a line.
+    @Test func storingAnotherVersion_replacesTheOneHeld_whicheverNumberIsLarger() {
         let cache = ListLayoutCache(widthsPerItem: 2)
         let identifier = photo(1).diffIdentifier
         cache.store([1], for: .init(identifier: identifier, version: 1, width: 10))
         cache.store([2], for: .init(identifier: identifier, version: 2, width: 10))
-        cache.store([9], for: .init(identifier: identifier, version: 1, width: 10))
-
         #expect(cache.heights(for: .init(identifier: identifier, version: 2, width: 10)) == [2])
-        #expect(cache.heights(for: .init(identifier: identifier, version: 1, width: 10)) == nil)
+
+        cache.store([9], for: .init(identifier: identifier, version: -7, width: 10))
+
+        #expect(cache.heights(for: .init(identifier: identifier, version: -7, width: 10)) == [9])
+        #expect(cache.heights(for: .init(identifier: identifier, version: 2, width: 10)) == nil)
+        #expect(cache.version(of: identifier, width: 10) == -7)
         #expect(cache.statistics.entries == 1)
     }
 

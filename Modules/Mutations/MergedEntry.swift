@@ -11,14 +11,21 @@ public struct MergedEntry: Hashable, Sendable, Identifiable {
     public var parentFacts: MediaFacts?
     /// Whether the entry is server data, pending or failed.
     public var status: OptimisticStatus
+    /// The kinds of this device's changes to the post that failed for good (a like the server
+    /// refused: its effect is taken back), oldest first, until retried or discarded in Sync.
+    /// Empty in the usual case.
+    public var notSent: [MutationKind]
 
     /// Makes a merged entry.
-    public init(entry: FeedEntry, facts: MediaFacts, parentFacts: MediaFacts? = nil, status: OptimisticStatus)
-    {
+    public init(
+        entry: FeedEntry, facts: MediaFacts, parentFacts: MediaFacts? = nil, status: OptimisticStatus,
+        notSent: [MutationKind] = []
+    ) {
         self.entry = entry
         self.facts = facts
         self.parentFacts = parentFacts
         self.status = status
+        self.notSent = notSent
     }
 
     /// The entry's id.

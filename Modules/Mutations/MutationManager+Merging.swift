@@ -140,6 +140,11 @@ extension MutationManager {
         state.withLock { $0.layer.following(user, server: server) }
     }
 
+    /// The kinds of this device's changes to a post that failed for good, oldest first.
+    public func notSent(_ id: MediaID) -> [MutationKind] {
+        state.withLock { $0.layer.notSent(id) }
+    }
+
     /// Whether a media is deleted by a pending or confirmed delete of this device.
     public func isDeleted(_ id: MediaID) -> Bool {
         state.withLock { $0.layer.isHidden(id) }
@@ -172,7 +177,9 @@ extension MutationManager {
                 let postFacts = layer.visibleFacts(facts[post.entry.media.id], for: post.entry.media.id)
             else { continue }
             output.append(
-                MergedEntry(entry: Self.shown(post, as: viewer), facts: postFacts, status: post.status))
+                MergedEntry(
+                    entry: Self.shown(post, as: viewer), facts: postFacts, status: post.status,
+                    notSent: layer.notSent(post.entry.media.id)))
         }
         for entry in entries {
             if let merged = merged(entry, facts: facts, layer: layer) { output.append(merged) }
@@ -191,7 +198,9 @@ extension MutationManager {
         if case .reply(let parent) = entry.context {
             parentFacts = layer.facts(facts[parent.id], for: parent.id)
         }
-        return MergedEntry(entry: entry, facts: entryFacts, parentFacts: parentFacts, status: .server)
+        return MergedEntry(
+            entry: entry, facts: entryFacts, parentFacts: parentFacts, status: .server,
+            notSent: layer.notSent(entry.media.id))
     }
 
     /// A thread's server replies merged, then this device's replies to `parent` the page does
@@ -212,7 +221,10 @@ extension MutationManager {
             guard let post = layer.posts[token],
                 let postFacts = layer.visibleFacts(facts[post.entry.media.id], for: post.entry.media.id)
             else { continue }
-            output.append(MergedEntry(entry: post.entry, facts: postFacts, status: post.status))
+            output.append(
+                MergedEntry(
+                    entry: post.entry, facts: postFacts, status: post.status,
+                    notSent: layer.notSent(post.entry.media.id)))
         }
         return output
     }

@@ -1,5 +1,7 @@
 import AppRuntime
 import AppTesting
+import Backend
+import Composition
 import Features
 import Foundation
 import MediaModel
@@ -119,5 +121,69 @@ import Wire
         let frame = HeadlessHarness.frame(of: session)
         #expect(frame.contains("like · @ada · \"Fresh bread"), "\(app.id):\n\(frame)")
         #expect(!frame.contains("like · a post"), "\(app.id):\n\(frame)")
+    }
+
+    /// A like the server refuses is taken back on the post, and the post says so: without the
+    /// mark it would look as if the key had done nothing. The mark stays across a restart, and
+    /// goes once the change is discarded in Sync; the post under it stays right under it.
+    @Test(arguments: ShippedApp.withHome)
+    func aRefusedLike_marksItsPost_untilItIsDiscardedInSync(app: ShippedApp) async throws {
+        // Given Home, its first post selected and the one under it (on a screen tall enough for
+        // two of any app's posts)
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: try TestDirectories.make(), height: 60)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let feed = try #require(shell.currentScreen as? FeedScreen)
+        let post = try #require(feed.postList.selectedItem)
+        let before = feedEntries(HeadlessHarness.frame(of: session))
+        try #require(before.count > 1, "\(app.id): two posts on screen")
+        let neighbour = before[1][0]
+
+        // When the server refuses the like
+        let transport = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport)
+        transport.injectFaults([.serverError(status: 403)])
+        _ = shell.handle(.character("l"))
+        await session.settle()
+
+        // Then the post is not liked, says the like was not sent and where to see it, and the
+        // next post follows it
+        let sync = try #require(shell.tabs.first { $0.destination == .mutations })
+        let mark = "✕ like not sent · details in \(sync.title)"
+        func expectMarked(_ frame: String, _ when: String) {
+            let entries = feedEntries(frame)
+            guard entries.count > 1 else {
+                Issue.record("\(app.id) \(when): two posts on screen:\n\(frame)")
+                return
+            }
+            let first = entries[0].joined(separator: " ")
+            #expect(first.contains(mark), "\(app.id) \(when):\n\(frame)")
+            #expect(counts(in: entries[0])?.liked == post.facts.viewerLiked, "\(app.id) \(when):\n\(frame)")
+            #expect(entries[1][0] == neighbour, "\(app.id) \(when): the next post right under it:\n\(frame)")
+        }
+        expectMarked(HeadlessHarness.frame(of: session), "after the refusal")
+        #expect(feed.items.filter { !$0.row.notSent.isEmpty }.map(\.id) == [post.id])
+
+        // And so after a restart
+        try await session.restart()
+        let restarted = try #require(session.shell)
+        restarted.openTab(.home)
+        await session.settle()
+        expectMarked(HeadlessHarness.frame(of: session), "after a restart")
+
+        // When the change is discarded in Sync (x, then x again)
+        restarted.openTab(.mutations)
+        await session.settle()
+        _ = restarted.handle(.character("x"))
+        await session.settle()
+        _ = restarted.handle(.character("x"))
+        await session.settle()
+        restarted.openTab(.home)
+        await session.settle()
+
+        // Then the mark is gone, and the post is as the server has it
+        let after = HeadlessHarness.frame(of: session)
+        #expect(!after.contains("not sent"), "\(app.id):\n\(after)")
+        #expect(feedEntries(after).dropFirst().first?.first == neighbour, "\(app.id):\n\(after)")
     }
 }

@@ -147,8 +147,8 @@ package struct PostItem: ListDiffable, ListContentVersioned, Sendable, Hashable,
 
     /// `base`, the version of a post's media and context, combined with what else changes the
     /// lines of `row` drawn as `role`: whether it is sending or failed, and why (a failed post
-    /// says why under its header, on as many lines as the reason takes), and whether it shows the
-    /// line counting its replies. The same row in the same state has the same version, in every
+    /// says why under its header, on as many lines as the reason takes), whether it shows the
+    /// line counting its replies, and the changes to it that were not sent. The same row in the same state has the same version, in every
     /// process.
     ///
     /// Complexity: O(1), plus the length of a failed post's reason.
@@ -171,6 +171,9 @@ package struct PostItem: ListDiffable, ListContentVersioned, Sendable, Hashable,
             hasher.combine(reason)
         }
         hasher.combine(role == .feed && row.facts.replyCount > 0 ? 1 : 0)
+        // The line naming changes that were not sent.
+        hasher.combine(row.notSent.count)
+        for kind in row.notSent { hasher.combine(kind.title) }
         return hasher.value
     }
 }

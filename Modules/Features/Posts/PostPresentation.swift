@@ -26,6 +26,9 @@ package struct PostPresentation: Sendable, Hashable {
     /// Where stored photos' art comes from (drawn from their real pixels); nil draws each photo
     /// from the small rendition its attachment carries.
     package var photoArt: PhotoArtStore?
+    /// The title of the app's tab listing changes (Sync), named where a change was not sent; nil
+    /// when the app has no such tab.
+    package var syncTitle: String?
 
     /// The presentation an app's sockets describe.
     package init(registry: SocketRegistry, colorMode: ColorMode, imageMode: ImageMode) {
@@ -41,5 +44,6 @@ package struct PostPresentation: Sendable, Hashable {
         replyStyle = replies.style
         replyNoun = replies.noun
         showsReplyParent = registry.with(.feedPolicy) { $0.showsReplyParent }
+        syncTitle = registry[.tabs].tabs.first { $0.destination == .mutations }?.title
     }
 }

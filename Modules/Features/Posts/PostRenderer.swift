@@ -108,7 +108,21 @@ package enum PostRenderer {
         if case .failed(_, let reason) = item.status {
             lines += TextLayout.wrap(StyledLine("✕ \(reason)", style: p.style.failure), width: width)
         }
+        if let notSent = notSentLine(item, presentation: p) {
+            lines += TextLayout.wrap(StyledLine(notSent, style: p.style.failure), width: width)
+        }
         return lines
+    }
+
+    /// "✕ like not sent · details in Sync": the changes to the post that failed for good (their
+    /// effect is taken back, so without this the post would look as if nothing had been done), and
+    /// where to retry or discard them; nil when there are none.
+    static func notSentLine(_ item: PostItem, presentation p: PostPresentation) -> String? {
+        guard !item.row.notSent.isEmpty else { return nil }
+        var titles: [String] = []
+        for kind in item.row.notSent where !titles.contains(kind.title) { titles.append(kind.title) }
+        let details = p.syncTitle.map { " · details in \($0)" } ?? ""
+        return "✕ \(titles.joined(separator: ", ")) not sent" + details
     }
 
     static func avatarGlyph(_ user: User) -> String {
@@ -379,6 +393,9 @@ package enum PostRenderer {
             case .failed(_, let reason): meta.append(" · failed: \(reason)", style: p.style.failure)
             }
             lines.append(TextLayout.truncate(meta, width: width))
+            if let notSent = notSentLine(item, presentation: p) {
+                lines += TextLayout.wrap(StyledLine("  " + notSent, style: p.style.failure), width: width)
+            }
             lines.append(StyledLine())
             return lines
         }

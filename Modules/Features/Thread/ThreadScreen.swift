@@ -127,7 +127,7 @@ package final class ThreadScreen: AppScreen {
             item(
                 merged.post, facts: mergedFacts(of: merged.post), role: .focus,
                 id: "focus:\(merged.post.id.rawValue)",
-                status: merged.postStatus))
+                status: merged.postStatus, notSent: context.mutations.notSent(merged.post.id)))
         for reply in merged.replies {
             // A reply sits under the post it answers, so it is drawn on its own, not with its parent.
             var row = reply
@@ -159,10 +159,12 @@ package final class ThreadScreen: AppScreen {
     /// An ancestor or the focused post: a post of the thread page, not an entry of a feed, shown
     /// standalone.
     private func item(
-        _ media: Media, facts: MediaFacts, role: PostItem.Role, id: String, status: OptimisticStatus = .server
+        _ media: Media, facts: MediaFacts, role: PostItem.Role, id: String,
+        status: OptimisticStatus = .server,
+        notSent: [MutationKind] = []
     ) -> PostItem {
         let entry = FeedEntry(id: FeedEntryID(id), media: media)
-        let row = MergedEntry(entry: entry, facts: facts, status: status)
+        let row = MergedEntry(entry: entry, facts: facts, status: status, notSent: notSent)
         return PostItem(id: id, row: row, role: role, age: context.age(of: media.createdAt))
     }
 

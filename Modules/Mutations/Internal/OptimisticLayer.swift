@@ -34,8 +34,11 @@ struct OptimisticLayer: Sendable {
         var flags: [MediaFlag: [Op]] = [:]
         var replies: [ReplyCount] = []
         var hides = 0
+        /// The kinds of this device's changes to the post that failed for good (a like the
+        /// server refused), oldest first, until retried or discarded.
+        var notSent: [(token: MutationToken, kind: MutationKind)] = []
 
-        var isEmpty: Bool { flags.isEmpty && replies.isEmpty && hides == 0 }
+        var isEmpty: Bool { flags.isEmpty && replies.isEmpty && hides == 0 && notSent.isEmpty }
     }
 
     /// A post or reply made on this device.
@@ -76,6 +79,7 @@ struct OptimisticLayer: Sendable {
         case reply(parent: MediaID, counted: Bool)
         case post
         case hide(MediaID)
+        case notSent(MediaID)
         case follow(UserID)
         case relationship(UserID)
         case message(ConversationID)
@@ -154,7 +158,10 @@ struct OptimisticLayer: Sendable {
                         row, conversation, text: text, attachments: attachments, sharedPost: sharedPost),
                     status: .failed(row.token, message: message))
                 added.append(.message(conversation))
-            case .flag, .hidden, .following:
+            case .flag(let id, _, _), .hidden(let id):
+                effects[id, default: FactEffect()].notSent.append((row.token, row.mutation.kind))
+                added.append(.notSent(id))
+            case .following:
                 break
             }
         case .pending, .inFlight:
@@ -208,6 +215,8 @@ struct OptimisticLayer: Sendable {
                 }
             case .hide(let id):
                 update(id) { $0.hides -= 1 }
+            case .notSent(let id):
+                update(id) { $0.notSent.removeAll { $0.token == token } }
             case .reply(let parent, let counted):
                 if counted { update(parent) { $0.replies.removeAll { $0.token == token } } }
                 removePost(token)
@@ -260,6 +269,13 @@ struct OptimisticLayer: Sendable {
         guard let effect = effects[id] else { return server ?? MediaFacts() }
         if effect.hides > 0 { return nil }
         return facts(server, for: id)
+    }
+
+    /// The kinds of this device's changes to `id` that failed for good, oldest first (none in
+    /// the usual case: one lookup).
+    func notSent(_ id: MediaID) -> [MutationKind] {
+        guard let failed = effects[id]?.notSent, !failed.isEmpty else { return [] }
+        return failed.map(\.kind)
     }
 
     /// Whether `id` is deleted by a pending or confirmed delete.

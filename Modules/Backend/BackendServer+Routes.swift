@@ -9,6 +9,7 @@ extension BackendServer {
             Route(.get, "/v1/posts/{id}/thread") { try core.thread($0) },
             Route(.get, "/v1/users/{id}") { try core.profile($0) },
             Route(.get, "/v1/me") { try core.me($0) },
+            Route(.put, "/v1/me/profile") { try core.updateProfile($0) },
             Route(.get, "/v1/accounts") { try core.accounts($0) },
             Route(.post, "/v1/accounts") { try await core.createAccount($0) },
             Route(.post, "/v1/sessions") { try await core.createSession($0) },

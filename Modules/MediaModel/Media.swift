@@ -72,3 +72,13 @@ public struct Media: Hashable, Sendable, Identifiable {
         }
     }
 }
+
+extension Media {
+    /// The same media under another version of its author (a new display name or bio): every
+    /// other part is kept as it is, an unknown kind's payload included.
+    public func byAuthor(_ author: User) -> Media {
+        Media(
+            id: id, author: author, createdAt: createdAt, text: text, attachments: attachments,
+            unknownKind: unknownKind, clientToken: clientToken)
+    }
+}

@@ -205,12 +205,18 @@ import Testing
             let frame = lines(HeadlessHarness.frame(of: session))
             Self.expectNameThenHandle(String(frame[2]), name: name, handle: handle, width: width, place)
             if handle == "shiomi_kaito" {
-                // its bio on one line, cut with … within the screen
-                let bioLine = frame[3].trimmingCharacters(in: .whitespaces)
-                #expect(DisplayColumns.of(frame[3]) <= width, "\(place): \(frame[3])")
+                // its bio on three lines, the third cut with … within the screen, and the
+                // counts right under them
+                let bioLines = (3...5).map { frame[$0].trimmingCharacters(in: .whitespaces) }
+                for line in 3...5 {
+                    #expect(DisplayColumns.of(frame[line]) <= width, "\(place): \(frame[line])")
+                }
+                let shown = (bioLines[0] + bioLines[1] + bioLines[2].dropLast())
+                    .trimmingCharacters(in: .whitespaces)
                 #expect(
-                    bioLine.hasSuffix("…") && bio.hasPrefix(bioLine.dropLast()),
-                    "\(place): the bio cut: \(bioLine)")
+                    bioLines[2].hasSuffix("…") && bio.hasPrefix(shown) && shown.count > bioLines[0].count * 2,
+                    "\(place): the bio cut: \(bioLines)")
+                #expect(frame[6].contains("1 post · 0 followers"), "\(place): \(frame.all)")
                 // and its post's header keeps the handle whole after the cut name
                 try #require(profile.items.first?.media.text == text, "\(place): its post is listed")
                 let header = try #require(selectedHeader(HeadlessHarness.frame(of: session)))

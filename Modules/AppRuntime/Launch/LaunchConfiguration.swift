@@ -162,6 +162,7 @@ package struct LaunchConfiguration: Sendable, Equatable {
                 "esc or backspace goes back",
             ] + postKeys + [
                 "left/right a carousel's photos", "v photo full screen", "p profile", "f follow",
+                "e edits your name and bio (your profile)",
             ] + (app.messages ? ["m sends a post in a message"] : []) + ["/ finds people"]
             + (app.composes ? ["n new post (tab there adds photos from --photos-dir)"] : [])
             + [

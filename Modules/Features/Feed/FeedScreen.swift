@@ -69,6 +69,9 @@ package final class FeedScreen: AppScreen {
     package func appear() {
         guard !started else {
             rebuild()
+            // A follow confirmed or a name changed while the person was elsewhere: Home shows it
+            // when they come back, without a pull to refresh.
+            if (try? cache.isBehindTheServer) == true { refresh() }
             return
         }
         started = true

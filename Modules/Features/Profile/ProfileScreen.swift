@@ -27,7 +27,14 @@ package final class ProfileScreen: AppScreen {
     private var message: String?
     /// The post a first `d` asked to delete; the next key clears it (a second `d` deletes).
     private var askedToDelete: MediaID?
-    private static let headerLines = 4
+    /// The header's lines now: the name, the bio (1 to ``bioLines`` lines), the counts and a rule.
+    private var headerLines = 4
+    /// The most lines of the bio the header shows (the last ends in "…" when it is cut).
+    static let bioLines = 3
+    /// The screen's size.
+    private var size: (width: Int, height: Int)
+    /// The list's size, under the header.
+    private var listSize: (width: Int, height: Int)
     /// Posts asked for per page; a reload asks for as many as are shown (up to the server's 100).
     static let pageSize = 30
 
@@ -35,7 +42,9 @@ package final class ProfileScreen: AppScreen {
     package init(context: AppContext, userID: UserID?, width: Int, height: Int) {
         self.context = context
         self.userID = userID
-        list = PostList(context: context, width: width, height: max(height - Self.headerLines, 1))
+        size = (width, height)
+        listSize = (width, max(height - 4, 1))
+        list = PostList(context: context, width: width, height: listSize.height)
         list.onActivate = { [weak self] item in self?.open(item) }
     }
 
@@ -129,9 +138,32 @@ package final class ProfileScreen: AppScreen {
             : items.isEmpty
                 ? [StyledLine("@\(profile.user.handle) has no posts yet", style: style.secondary)]
                 : [StyledLine("✓ That's all of @\(profile.user.handle)'s posts", style: style.secondary)]
+        layOutHeader()
         list.show(items) { [weak self] in
             self?.list.view.trailer = end
         }
+    }
+
+    /// The bio's lines at `width`: wrapped, at most ``bioLines``, the last ending in "…" when
+    /// more were cut.
+    private func bioLines(of user: User, width: Int) -> [String] {
+        guard !user.bio.isEmpty else { return [] }
+        let wrapped = TextLayout.wrap(user.bio, width: max(width, 8))
+        guard wrapped.count > Self.bioLines else { return wrapped }
+        var kept = Array(wrapped.prefix(Self.bioLines))
+        kept[kept.count - 1] = TextLayout.truncate(kept[kept.count - 1] + " …", width: max(width, 8))
+        return kept
+    }
+
+    /// Sizes the header for the profile's bio at the screen's width, and the list under it.
+    private func layOutHeader() {
+        let bio = profile.map { bioLines(of: $0.user, width: size.width - 1).count } ?? 0
+        headerLines = 3 + max(bio, 1)
+        // The list lays out again only when its size changed.
+        let listSize = (width: size.width, height: max(size.height - headerLines, 1))
+        guard listSize != self.listSize else { return }
+        self.listSize = listSize
+        list.resize(width: listSize.width, height: listSize.height)
     }
 
     package func dataDidChange() {
@@ -142,7 +174,7 @@ package final class ProfileScreen: AppScreen {
 
     /// What the profile's keys do.
     enum Command: Sendable {
-        case next, previous, open, list(ListKeys.Command), post(PostKeys.Command), follow, back
+        case next, previous, open, list(ListKeys.Command), post(PostKeys.Command), follow, edit, back
         case carousel(CarouselKeys.Command), viewPhoto
     }
 
@@ -154,7 +186,8 @@ package final class ProfileScreen: AppScreen {
                 + PostKeys.rows(
                     noun: context.presentation.replyNoun, footer: [.like], facts: list.selectedItem?.facts,
                     shares: context.sharePost != nil, Command.post)
-                + CarouselKeys.rows(Command.carousel) + PhotoKeys.rows(Command.viewPhoto) + followRow + [
+                + CarouselKeys.rows(Command.carousel) + PhotoKeys.rows(Command.viewPhoto) + followRow
+                + editRow + [
                     .init([.escape, .backspace], .back, does: "back", footer: "esc")
                 ])
     }
@@ -164,6 +197,14 @@ package final class ProfileScreen: AppScreen {
         guard let shown, !shown.isViewer else { return [] }
         return [
             .init([.character("f")], .follow, does: shown.viewerFollows ? "unfollow" : "follow", footer: "f")
+        ]
+    }
+
+    /// `e`, on the viewer's own profile only: their name and bio.
+    private var editRow: [KeyTable<Command>.Row] {
+        guard let shown, shown.isViewer else { return [] }
+        return [
+            .init([.character("e")], .edit, does: "edit your name and bio", footer: "e", footerDoes: "edit")
         ]
     }
 
@@ -190,11 +231,19 @@ package final class ProfileScreen: AppScreen {
         case .post(let post):
             askedToDelete = PostKeys.perform(
                 post, item: list.selectedItem, context: context,
-                size: (list.view.viewportWidth, list.view.viewportHeight + Self.headerLines), asked: asked)
+                size: (list.view.viewportWidth, list.view.viewportHeight + headerLines), asked: asked)
         case .follow: toggleFollow()
+        case .edit: editProfile()
         case .back: context.navigator?.pop()
         }
         return true
+    }
+
+    /// Opens the editor of the viewer's name and bio; once saved, the profile shows them.
+    private func editProfile() {
+        guard let shown, shown.isViewer else { return }
+        context.navigator?.push(
+            ProfileEditorScreen(context: context, user: shown.user) { [weak self] _ in self?.load() })
     }
 
     private func toggleFollow() {
@@ -213,7 +262,7 @@ package final class ProfileScreen: AppScreen {
         context.navigator?.push(
             ThreadScreen(
                 context: context, mediaID: item.media.id, width: list.view.viewportWidth,
-                height: list.view.viewportHeight + Self.headerLines))
+                height: list.view.viewportHeight + headerLines))
     }
 
     package func draw(into buffer: inout ScreenBuffer, in rect: Rect) -> Point? {
@@ -223,21 +272,23 @@ package final class ProfileScreen: AppScreen {
                 loading ? "Loading…" : "", style: style.secondary, x: rect.x + 2, y: rect.y + 1, clip: rect)
             return nil
         }
-        let (header, rest) = rect.splitTop(Self.headerLines)
+        let bio = bioLines(of: profile.user, width: rect.width - 1)
+        let (header, rest) = rect.splitTop(headerLines)
         // A long name is cut so the handle after it shows whole.
         let name = TextLayout.truncate(
             StyledLine(profile.user.displayName, style: style.strong),
             keeping: StyledLine("  @" + profile.user.handle, style: style.secondary), width: header.width - 1)
         buffer.putTruncated(name, in: Rect(x: header.x + 1, y: header.y, width: header.width - 1, height: 1))
-        if !profile.user.bio.isEmpty {
+        for (offset, line) in bio.enumerated() {
             buffer.putTruncated(
-                StyledLine(profile.user.bio, style: style.text),
-                in: Rect(x: header.x + 1, y: header.y + 1, width: header.width - 1, height: 1))
+                StyledLine(line, style: style.text),
+                in: Rect(x: header.x + 1, y: header.y + 1 + offset, width: header.width - 1, height: 1))
         }
+        let countsLine = header.y + 1 + max(bio.count, 1)
         buffer.putTruncated(
             StyledLine(Self.counts(of: shown ?? profile), style: style.secondary),
-            in: Rect(x: header.x + 1, y: header.y + 2, width: header.width - 1, height: 1))
-        buffer.horizontalRule(y: header.y + 3, x: header.x, length: header.width, style: style.separator)
+            in: Rect(x: header.x + 1, y: countsLine, width: header.width - 1, height: 1))
+        buffer.horizontalRule(y: countsLine + 1, x: header.x, length: header.width, style: style.separator)
         list.draw(into: &buffer, in: rest)
         return nil
     }
@@ -251,6 +302,7 @@ package final class ProfileScreen: AppScreen {
     }
 
     package func resize(width: Int, height: Int) {
-        list.resize(width: width, height: max(height - Self.headerLines, 1))
+        size = (width, height)
+        layOutHeader()
     }
 }

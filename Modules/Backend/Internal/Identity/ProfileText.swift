@@ -1,3 +1,5 @@
+import MediaModel
+
 /// What a person may write in their profile's display name and bio: a length in characters and
 /// in UTF-8 bytes, at most `combiningMarksPerCharacter` combining marks on one character, and no
 /// control characters, bidirectional controls or line separators (line breaks only in a bio).
@@ -19,9 +21,12 @@ struct ProfileText {
 
     /// A display name: 1 to 50 characters, 200 bytes, one line.
     static let displayName = ProfileText(
-        field: "displayName", characters: 1...50, bytes: 200, allowsLineBreaks: false)
+        field: "displayName", characters: ProfileLimits.displayNameCharacters,
+        bytes: ProfileLimits.displayNameBytes, allowsLineBreaks: false)
     /// A bio: up to 300 characters, 1,200 bytes, line breaks allowed.
-    static let bio = ProfileText(field: "bio", characters: 0...300, bytes: 1200, allowsLineBreaks: true)
+    static let bio = ProfileText(
+        field: "bio", characters: 0...ProfileLimits.bioCharacters, bytes: ProfileLimits.bioBytes,
+        allowsLineBreaks: true)
 
     /// The most combining marks one character may carry (a letter with a few accents needs two).
     static let combiningMarksPerCharacter = 4

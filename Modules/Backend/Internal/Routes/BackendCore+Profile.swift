@@ -1,3 +1,4 @@
+import Foundation
 import MediaModel
 import Storage
 import Wire
@@ -13,6 +14,55 @@ extension BackendCore {
     /// `GET /v1/me`: the viewer's own profile.
     func me(_ route: RouteRequest) throws -> Response {
         try profile(route, userID: nil)
+    }
+
+    /// `PUT /v1/me/profile` `{"displayName": "Grace H.", "bio": "..."}`: sets the signed-in
+    /// user's display name (trimmed; 1 to 50 characters), bio (up to 300, line breaks allowed)
+    /// or both, and answers 200 with their profile as `GET /v1/me` does. A field left out is
+    /// kept; one over its limit is a 400 naming the limit, and nothing changes.
+    ///
+    /// A post keeps its author in its stored media, so the user's posts are written again with
+    /// the new name, in the same transaction: every feed, thread and profile shows it from the
+    /// next read on. Everything else (events, messages, the accounts list) reads the user's row.
+    func updateProfile(_ route: RouteRequest) throws -> Response {
+        let object = try route.bodyObject()
+        let name = try object.read { try $0.optionalString("displayName") }
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let bio = try object.read { try $0.optionalString("bio") }
+        try database.transaction { db in
+            let viewer = try authenticate(route.request, db)
+            guard name != nil || bio != nil else {
+                throw APIError.invalidBody("send displayName, bio or both")
+            }
+            if let name { try ProfileText.displayName.check(name) }
+            if let bio { try ProfileText.bio.check(bio) }
+            let stored = try db.queryFirst("SELECT json FROM users WHERE id = ?", viewer.id) {
+                try $0.bytes(0)
+            }
+            let old =
+                try stored.map { try User(json: JSONValue(parsing: Data($0)), at: .root) } ?? viewer.user
+            func renamed(_ user: User) -> User {
+                User(
+                    id: user.id, handle: user.handle, displayName: name ?? user.displayName,
+                    avatar: user.avatar,
+                    bio: bio ?? user.bio)
+            }
+            let user = renamed(old)
+            try db.execute(
+                "UPDATE users SET display_name = ?, bio = ?, json = ? WHERE id = ?", user.displayName,
+                user.bio,
+                Array(user.json.serialized()), viewer.id)
+            let posts = try db.query("SELECT id, json FROM posts WHERE author = ?", viewer.id) { row in
+                (try row.int64(0), try row.bytes(1))
+            }
+            for (id, json) in posts {
+                let media = try Media(json: JSONValue(parsing: Data(json)), at: .root)
+                try db.execute(
+                    "UPDATE posts SET json = ? WHERE id = ?",
+                    Array(media.byAuthor(renamed(media.author)).json.serialized()), id)
+            }
+        }
+        return try profile(route, userID: nil)
     }
 
     private func profile(_ route: RouteRequest, userID: Int64?) throws -> Response {

@@ -61,6 +61,37 @@ enum Spawn {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
+    /// Starts `path` in the background with its standard output and error appended to the file
+    /// `output` and its input from /dev/null, every signal at its default; returns its pid (the
+    /// caller stops and reaps it).
+    static func start(_ path: String, _ arguments: [String], output: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        _ = Subprocess.addCloseFrom?(&actions, 3)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t()
+        sigfillset(&all)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, path, &actions, &attributes, argv, environ)
+        guard result == 0 else {
+            throw SpawnFailure("cannot start \(path): \(String(cString: strerror(result)))")
+        }
+        return child
+    }
+
     /// Runs `path` to its exit, reading its standard output and error as they come; notes when
     /// `frameMarker` first appears on standard output.
     static func run(_ path: String, _ arguments: [String], frameMarker: String?) throws -> Outcome {

@@ -9,18 +9,26 @@ import Wire
 
 /// `http`: the backend served over HTTP/1.1 by `HTTPServer`, loaded with `GET /v1/feed` (20
 /// entries, about 55 KB) on 64 keep-alive connections from a raw-socket client in a process of
-/// its own (this binary re-spawned, `LoadProcess`), beside the same handler called in process
-/// by 64 concurrent tasks in the same run (what the HTTP transport costs on top of the handler).
-/// The client shares the machine's cores with the server, as any client on the same machine
-/// would; before issue 16 it ran as a thread of the measuring process.
+/// its own (this binary re-spawned, `LoadProcess`), beside two baselines in the same run:
 ///
-/// Each side runs for a warm-up and then three timed rounds of 2 s, interleaved; the figures are
-/// the median round's requests per second and the p99 latency over all rounds' requests. When
-/// `wrk` is installed it is run once more against the server, for the record (never required).
+/// - nginx (Debian's package, installed when missing) serving the exact bytes backend-server
+///   served as a static file, loaded by the same client (the least serving those bytes over
+///   HTTP can cost: what the HTTP layer is measured against);
+/// - the same handler called in process by 64 concurrent tasks (what the handler itself costs).
+///
+/// The client shares the machine's cores with the server, as any client on the same machine
+/// would. Each side runs a warm-up and then three timed rounds of 2 s, interleaved (in process,
+/// over HTTP, nginx; the last two swap places every other round); the figures are the median
+/// round's requests per second, the p99 latency over all rounds' requests, and the server's CPU
+/// time per request over all rounds: this process's own (`getrusage`) for backend-server and the
+/// handler, which run alone in it during their rounds, and nginx's master and workers'
+/// (/proc/PID/stat) for nginx. When `wrk` is installed it is run once more against the server,
+/// for the record (never required).
 enum HTTPSuite {
     static let suite = BenchSuite(
         name: "http",
-        summary: "GET /v1/feed over HTTP/1.1 with 64 keep-alive connections vs the handler in process"
+        summary:
+            "GET /v1/feed over HTTP/1.1 with 64 keep-alive connections vs nginx and the handler in process"
     ) { runner in
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("bench-http-\(ProcessInfo.processInfo.processIdentifier)").path
@@ -33,30 +41,56 @@ enum HTTPSuite {
         }
         let token = backend.testToken(forHandle: BackendSeed.firstHandle)
         let request = Request(.get, "/v1/feed", headers: ["Authorization": "Bearer \(token)"])
-        let probe = await backend.handle(request)
+        let served = try LoadClient.fetch(
+            port: server.port, request: LoadProcess.request(port: server.port, token: token))
         runner.log(
-            "one response: \(probe.status), \(probe.body.count) bytes of JSON; server on port \(server.port)")
+            "one response: \(served.head.prefix(12)), \(served.body.count) bytes of JSON after a \(served.head.utf8.count)-byte "
+                + "head; server on port \(server.port)")
+
+        let nginx = startNginx(page: served.body, runner: runner)
+        defer { nginx?.stop() }
 
         let connections = 64
         let rounds = runner.quick ? 1 : 3
         let round: Duration = runner.quick ? .milliseconds(700) : .seconds(2)
         let load = try LoadProcess(port: server.port, token: token)
+        let nginxLoad = try nginx.map { try LoadProcess(port: $0.port, token: token) }
         _ = try await load.run(connections: connections, for: .milliseconds(500))
+        if let nginxLoad { _ = try await nginxLoad.run(connections: connections, for: .milliseconds(500)) }
         _ = await InProcessLoad.run(connections: connections, for: .milliseconds(300)) {
             await backend.handle(request)
         }
         var overHTTP: [LoadResult] = []
         var inProcess: [LoadResult] = []
-        for _ in 0..<rounds {
+        var overNginx: [LoadResult] = []
+        var cpu = (http: 0.0, handler: 0.0, nginx: 0.0)
+        for index in 0..<rounds {
+            var before = processCPUSeconds()
             inProcess.append(
                 await InProcessLoad.run(connections: connections, for: round) {
                     await backend.handle(request)
                 })
-            overHTTP.append(try await load.run(connections: connections, for: round))
+            cpu.handler += processCPUSeconds() - before
+            func backendRound() async throws {
+                before = processCPUSeconds()
+                overHTTP.append(try await load.run(connections: connections, for: round))
+                cpu.http += processCPUSeconds() - before
+            }
+            if index.isMultiple(of: 2) { try await backendRound() }
+            if let nginx, let nginxLoad {
+                let nginxBefore = nginx.cpuSeconds()
+                overNginx.append(try await nginxLoad.run(connections: connections, for: round))
+                cpu.nginx += nginx.cpuSeconds() - nginxBefore
+            }
+            if !index.isMultiple(of: 2) { try await backendRound() }
         }
         let http = LoadResult.combined(overHTTP)
         let local = LoadResult.combined(inProcess)
+        let anchor = nginx == nil ? nil : LoadResult.combined(overNginx)
         if http.failures > 0 { runner.log("warning: \(http.failures) requests over HTTP failed (not 200)") }
+        if let anchor, anchor.failures > 0 {
+            runner.log("warning: \(anchor.failures) requests to nginx failed (not 200)")
+        }
 
         runner.report(
             "GET /v1/feed over HTTP, 64 connections", value: http.requestsPerSecond, unit: .perSecond,
@@ -71,6 +105,58 @@ enum HTTPSuite {
             note: "p50 \(BenchFormat.number(http.percentile(0.5) * 1000)) ms over HTTP, "
                 + "\(BenchFormat.number(local.percentile(0.5) * 1000)) ms in process; over HTTP a request waits its "
                 + "turn behind the other 63, in process a call is timed from when it runs")
+
+        let httpCPU = cpu.http / Double(max(1, overHTTP.reduce(0) { $0 + $1.requests })) * 1e6
+        let handlerCPU = cpu.handler / Double(max(1, inProcess.reduce(0) { $0 + $1.requests })) * 1e6
+        if let nginx, let anchor {
+            let nginxCPU = cpu.nginx / Double(max(1, overNginx.reduce(0) { $0 + $1.requests })) * 1e6
+            let same = "the same \(served.body.count) bytes as a static file"
+            runner.report(
+                "nginx: \(same), 64 connections", value: anchor.requestsPerSecond,
+                p99: anchor.percentile(0.99) * 1000,
+                unit: .perSecond,
+                note:
+                    "worker_processes \(nginx.workers) (one per core: backend-server's loop and handler threads "
+                    + "use both cores too); sendfile on, access log off; p99 "
+                    + "\(BenchFormat.number(anchor.percentile(0.99) * 1000)) ms")
+            runner.report(
+                "  pages/s, backend-server / nginx", value: http.requestsPerSecond / anchor.requestsPerSecond,
+                unit: .ratio, targets: [.atLeast(0.5)],
+                note:
+                    "\(BenchFormat.number(http.requestsPerSecond)) vs \(BenchFormat.number(anchor.requestsPerSecond)) "
+                    + "pages/s, median rounds")
+            runner.report(
+                "  p99 latency, backend-server / nginx",
+                value: http.percentile(0.99) / anchor.percentile(0.99),
+                unit: .ratio, targets: [.atMost(2)],
+                note: "\(BenchFormat.number(http.percentile(0.99) * 1000)) vs "
+                    + "\(BenchFormat.number(anchor.percentile(0.99) * 1000)) ms")
+            runner.report(
+                "  server CPU per request over HTTP", value: httpCPU, unit: .microseconds,
+                baseline: ("nginx", nginxCPU),
+                note:
+                    "backend-server: this process's CPU time in its rounds over its requests; nginx: master + "
+                    + "workers' utime + stime (/proc/PID/stat, 10 ms ticks) over its requests; ratio "
+                    + "\(BenchFormat.number(httpCPU / nginxCPU))x")
+            runner.report(
+                "  HTTP layer's own CPU per request (over HTTP minus in process)",
+                value: httpCPU - handlerCPU,
+                unit: .microseconds, baseline: ("nginx's CPU per request", nginxCPU),
+                targets: [.withinBaseline(factor: 2)],
+                note:
+                    "handler in process: \(BenchFormat.number(handlerCPU)) us of CPU per request (64 tasks); "
+                    + "target: at most 2x nginx's CPU per request for the same bytes")
+        } else {
+            runner.report(
+                "  server CPU per request over HTTP", value: httpCPU, unit: .microseconds,
+                note: "this process's CPU time in its rounds over its requests (nginx skipped, see above)")
+            runner.report(
+                "  HTTP layer's own CPU per request (over HTTP minus in process)",
+                value: httpCPU - handlerCPU,
+                unit: .microseconds,
+                note: "handler in process: \(BenchFormat.number(handlerCPU)) us of CPU per request (64 tasks)"
+            )
+        }
 
         // One request at a time: the transport's fixed cost per request, without queueing.
         let single = try await load.run(connections: 1, for: .milliseconds(600))
@@ -89,6 +175,30 @@ enum HTTPSuite {
             }
         }
         _ = await server.shutdown(gracePeriod: .seconds(1))
+    }
+
+    /// nginx serving `page`, or nil with the reason printed (never skipped silently).
+    private static func startNginx(page: [UInt8], runner: BenchRunner) -> Nginx? {
+        do {
+            let binary = try Nginx.binary(log: runner.log)
+            let workers = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+            let nginx = try Nginx(binary: binary, page: page, workers: workers)
+            let fetched = try LoadClient.fetch(
+                port: nginx.port, request: LoadProcess.request(port: nginx.port, token: "unused"))
+            guard fetched.body == page else {
+                nginx.stop()
+                throw SpawnFailure(
+                    "nginx served \(fetched.body.count) bytes, not the \(page.count) bytes written: \(fetched.head)"
+                )
+            }
+            runner.log(
+                "nginx (\(binary)) on port \(nginx.port), \(nginx.workers) workers, serving the same \(page.count) "
+                    + "bytes after a \(fetched.head.utf8.count)-byte head")
+            return nginx
+        } catch {
+            runner.log("the nginx rows are skipped: \(error)")
+            return nil
+        }
     }
 }
 
@@ -143,6 +253,13 @@ extension HTTPSuite {
                 requests: requests, failures: failures, elapsed: elapsed, latencies: latencies.sorted())
         }
 
+        /// The request every connection sends, again and again.
+        static func request(port: Int, token: String) -> [UInt8] {
+            Array(
+                "GET /v1/feed HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\n\r\n"
+                    .utf8)
+        }
+
         /// The child's side: `ARGUMENTS` are what follows the mode. Returns the exit status.
         static func main(_ arguments: [String]) -> Int32 {
             guard arguments.count == 4, let port = Int(arguments[0]), let connections = Int(arguments[2]),
@@ -152,9 +269,7 @@ extension HTTPSuite {
                     Data("usage: bench \(mode) PORT TOKEN CONNECTIONS MILLISECONDS\n".utf8))
                 return 2
             }
-            let request = Array(
-                "GET /v1/feed HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(arguments[1])\r\n\r\n"
-                    .utf8)
+            let request = request(port: port, token: arguments[1])
             do {
                 let result = try LoadClient.drive(
                     port: port, request: request, connections: connections,
@@ -360,6 +475,36 @@ extension HTTPSuite {
             result.elapsed = Double(monotonic() - start) / 1e9
             result.latencies.sort()
             return result
+        }
+
+        /// One request on a connection of its own; returns the response's head (through the empty
+        /// line) and its body.
+        static func fetch(port: Int, request: [UInt8]) throws(LoadError) -> (head: String, body: [UInt8]) {
+            let fd = try connect(port: port)
+            defer { close(fd) }
+            let written = request.withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard written == request.count else { throw LoadError(description: "short write of a request") }
+            var response: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            while responseLength(response).map({ response.count < $0 }) ?? true {
+                let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                guard count > 0 else {
+                    throw LoadError(description: "the connection ended after \(response.count) bytes")
+                }
+                response.append(contentsOf: chunk[0..<count])
+            }
+            let total = responseLength(response) ?? response.count
+            guard
+                let headEnd = (3..<response.count).first(where: {
+                    response[$0] == 0x0A && response[$0 - 1] == 0x0D && response[$0 - 2] == 0x0A
+                        && response[$0 - 3] == 0x0D
+                })
+            else { throw LoadError(description: "a response without a head") }
+            return (
+                String(decoding: response[...headEnd], as: UTF8.self), Array(response[(headEnd + 1)..<total])
+            )
         }
 
         /// The full length of the response at the start of `bytes` (head plus `Content-Length`), or

@@ -124,7 +124,10 @@ final class EventLoop: @unchecked Sendable {
 
     /// Starts the loop's thread.
     func start() {
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            Posix.nameThisThread("http-server")
+            run()
+        }
         thread.name = "http-server"
         thread.start()
     }

@@ -32,7 +32,10 @@ final class HandlerExecutor: TaskExecutor, Sendable {
     /// Starts `threads` threads (at least one).
     init(threads: Int = 2) {
         for index in 0..<max(1, threads) {
-            let thread = Thread { [self] in work() }
+            let thread = Thread { [self] in
+                Posix.nameThisThread("http-handlers-\(index)")
+                work()
+            }
             thread.name = "http-handlers-\(index)"
             thread.start()
         }

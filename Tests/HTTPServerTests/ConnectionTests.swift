@@ -81,6 +81,31 @@ import Wire
         _ = await server.shutdown()
     }
 
+    @Test func pipelinedRequestsBeyondWhatTheServerBuffers_areAllAnswered_inOrder() async throws {
+        // Given a server that keeps about 67 KB of pipelined input behind the request it answers
+        // (a head's worth plus 64 KiB), and stops reading the socket beyond that
+        let server = try startServer(
+            configure: {
+                $0.limits.requestLineBytes = 1024
+                $0.limits.headerBytes = 2048
+            }, handler: Self.echo)
+        let client = try RawClient(port: server.port)
+        let padding = String(repeating: "p", count: 560)
+        let count = 320
+
+        // When 320 requests of about 640 bytes (200 KB, more than it reads) are sent at once
+        client.send(
+            (0..<count).map { "GET /r\($0) HTTP/1.1\r\nHost: x\r\nX-Padding: \(padding)\r\n\r\n" }.joined())
+
+        // Then reading resumes as the queue drains, and every one is answered, in order
+        var bodies: [String] = []
+        for _ in 0..<count {
+            bodies.append(String(decoding: try await client.readResponse().body, as: UTF8.self))
+        }
+        #expect(bodies == (0..<count).map { "GET /r\($0) " })
+        _ = await server.shutdown()
+    }
+
     @Test func aBodyInPieces_isAssembledBeforeTheHandlerRuns() async throws {
         let server = try startServer(handler: Self.echo)
         let client = try RawClient(port: server.port)

@@ -79,6 +79,8 @@ final class Connection {
     var exchange: Exchange?
     var task: Task<Void, Never>?
     var isClosed = false
+    /// What the loop's epoll watches the socket for (`EventLoop.watch` keeps it current).
+    var watched: UInt32 = 0
 
     init(id: UInt64, fd: Int32, remote: String, now: UInt64) {
         self.id = id

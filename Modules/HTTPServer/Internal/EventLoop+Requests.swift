@@ -312,7 +312,10 @@ extension EventLoop {
                 continue
             }
             let code = errno
-            if sent < 0 && (code == EAGAIN || code == EWOULDBLOCK) { return }
+            if sent < 0 && (code == EAGAIN || code == EWOULDBLOCK) {
+                watch(connection)
+                return
+            }
             if sent < 0 && code == EINTR { continue }
             counters.update { $0.clientsGone += 1 }
             closeConnection(connection, note: "client gone while writing (\(Posix.describe(code)))")
@@ -323,6 +326,8 @@ extension EventLoop {
         connection.outputBody = Data()
         connection.outputBodySent = 0
         if connection.phase == .writing { responseWritten(connection) }
+        // Writing ended (and reading may resume, or a next response be pending): watch for that.
+        watch(connection)
     }
 
     /// Sends `head` from `headStart` and then `body` from `bodyStart`, in one call, without

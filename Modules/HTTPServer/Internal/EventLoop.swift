@@ -5,23 +5,25 @@ import Wire
 
 /// The server's engine: one thread that accepts connections, reads and parses requests, hands
 /// each to its handler (a task on one of the `HandlerExecutor`'s threads), writes the responses, and
-/// enforces timeouts, all with `poll(2)` over non-blocking sockets.
+/// enforces timeouts, all with `epoll(7)` over non-blocking sockets.
 ///
 /// Other threads reach it only through `shared` (handler completions and the shutdown request,
-/// behind a mutex, taken in batches) and a self-pipe that wakes `poll`, written only when the
+/// behind a mutex, taken in batches) and an `eventfd` that wakes the wait, written only when the
 /// loop has not been woken already.
 ///
-/// Each iteration polls the wake pipe, the listener and every connection: O(connections) per
-/// iteration, which is cheap for the hundreds of connections this server is for.
+/// Each descriptor is watched once, for what its connection waits for (its request's bytes,
+/// room to write its response, or neither while its handler runs), and the watch changes only
+/// when that does (`watch`); a wait returns the ready descriptors alone, so an iteration costs
+/// O(ready), not O(open connections).
 ///
 /// `@unchecked Sendable` invariant: every stored property not marked `let` (the connection
 /// table, the encoder, the shutdown bookkeeping, `now`) is read and written only on the loop's
 /// thread, inside `run()` and the methods it calls. Other threads call only `complete`,
 /// `requestShutdown`, `waitUntilStopped`, `setFaultProfile` and `faultProfile`, which touch
-/// `shared`, `dice` (both mutexes) and the pipe's write end. The pipe is written outside the lock
-/// (a handler thread holding it across `write(2)` made the loop spin on it), by a thread counted
-/// in `wakesInFlight` under the lock before it lets go; `finish` stops new wakes under the lock
-/// and waits for that count to reach zero before it closes the pipe, so no write ever reaches a
+/// `shared`, `dice` (both mutexes) and the eventfd. The eventfd is written outside the lock (a
+/// handler thread holding it across `write(2)` made the loop spin on it), by a thread counted in
+/// `wakesInFlight` under the lock before it lets go; `finish` stops new wakes under the lock and
+/// waits for that count to reach zero before it closes the eventfd, so no write ever reaches a
 /// closed (or reused) descriptor.
 final class EventLoop: @unchecked Sendable {
     /// A handler's answer, on its way back to the loop.
@@ -48,8 +50,15 @@ final class EventLoop: @unchecked Sendable {
     /// Threads that were told (under `shared`'s lock) to write the wake pipe and have not yet.
     private let wakesInFlight = Atomic<Int>(0)
     private let dice: Mutex<FaultDice>
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
+    /// The eventfd other threads write to wake the loop.
+    private let wakeEvent: Int32
+    /// What the loop waits on: the eventfd, the listener (while accepting) and every connection.
+    let epoll: Epoll
+    /// Whether the listener is watched (it is not while accepting is paused, or once closed).
+    private var listenerWatched = false
+    /// The tokens of the eventfd and the listener; a connection's token is its id (from 1 up).
+    private static let wakeToken = UInt64.max
+    private static let listenerToken = UInt64.max - 1
 
     // Loop-only state (see the invariant above).
     var listener: Int32
@@ -87,17 +96,22 @@ final class EventLoop: @unchecked Sendable {
         listener: Int32, configuration: HTTPServer.Configuration, connectionLimit: Int,
         handler: @escaping HTTPServer.Handler
     ) throws(HTTPServerError) {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else {
+        guard let epoll = Epoll() else {
             let code = errno
             Glibc.close(listener)
             throw HTTPServerError(
-                code: .socketFailed, "cannot create the server's wake-up pipe: \(Posix.describe(code))")
+                code: .socketFailed, "cannot create the server's epoll: \(Posix.describe(code))")
         }
-        Posix.makeNonBlocking(ends[0])
-        Posix.makeNonBlocking(ends[1])
-        wakeRead = ends[0]
-        wakeWrite = ends[1]
+        let wakeEvent = Epoll.makeEventFD()
+        guard wakeEvent >= 0, epoll.add(wakeEvent, events: Epoll.readable, token: Self.wakeToken) else {
+            let code = errno
+            if wakeEvent >= 0 { Glibc.close(wakeEvent) }
+            Glibc.close(listener)
+            throw HTTPServerError(
+                code: .socketFailed, "cannot create the server's wake-up eventfd: \(Posix.describe(code))")
+        }
+        self.epoll = epoll
+        self.wakeEvent = wakeEvent
         self.listener = listener
         self.configuration = configuration
         self.handler = handler
@@ -180,44 +194,41 @@ final class EventLoop: @unchecked Sendable {
         dice.withLock { $0.decide(for: method) }
     }
 
-    /// Writes one byte to the wake pipe; called with `shared`'s lock held, or counted in
+    /// Adds one to the wake eventfd; called with `shared`'s lock held, or counted in
     /// `wakesInFlight`.
     private func wake() {
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
+        var one: UInt64 = 1
+        _ = write(wakeEvent, &one, 8)
     }
 
     // MARK: The loop
 
     private func run() {
-        var descriptors: [pollfd] = []
-        var polled: [Connection] = []
         while true {
-            descriptors.removeAll(keepingCapacity: true)
-            polled.removeAll(keepingCapacity: true)
-            descriptors.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
             let listening = listener >= 0 && now >= acceptPausedUntil
-            if listening { descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
-            for connection in connections.values {
-                var events: Int16 = 0
-                if !connection.readClosed && !connection.readPaused { events |= Int16(POLLIN) }
-                if connection.hasOutput { events |= Int16(POLLOUT) }
-                descriptors.append(pollfd(fd: connection.fd, events: events, revents: 0))
-                polled.append(connection)
+            if listening != listenerWatched {
+                listenerWatched = listening
+                if listening {
+                    epoll.add(listener, events: Epoll.readable, token: Self.listenerToken)
+                } else {
+                    epoll.remove(listener)
+                }
             }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeout())
+            let ready = epoll.wait(milliseconds: pollTimeout())
             now = Posix.now()
-            if ready > 0 {
-                if descriptors[0].revents != 0 { drainWakePipe() }
-                let first = listening ? 2 : 1
-                if listening && descriptors[1].revents != 0 { acceptConnections() }
-                for (offset, connection) in polled.enumerated() {
-                    let events = Int32(descriptors[first + offset].revents)
-                    guard events != 0, !connection.isClosed else { continue }
-                    if events & Int32(POLLOUT) != 0 { flush(connection) }
-                    if !connection.isClosed && events & Int32(POLLIN | POLLHUP | POLLERR) != 0 {
-                        readable(connection, hangUp: events & Int32(POLLHUP | POLLERR) != 0)
+            for index in 0..<ready {
+                let (events, token) = epoll.event(at: index)
+                switch token {
+                case Self.wakeToken: drainWakeEvent()
+                case Self.listenerToken: if listener >= 0 { acceptConnections() }
+                default:
+                    // A connection closed earlier in this batch is gone from the table.
+                    guard let connection = connections[token], !connection.isClosed else { continue }
+                    if events & Epoll.writable != 0 { flush(connection) }
+                    if !connection.isClosed && events & (Epoll.readable | Epoll.hangUp | Epoll.error) != 0 {
+                        readable(connection, hangUp: events & (Epoll.hangUp | Epoll.error) != 0)
                     }
+                    watch(connection)
                 }
             }
             takeShared()
@@ -233,6 +244,19 @@ final class EventLoop: @unchecked Sendable {
         finish()
     }
 
+    /// Watches the connection's socket for what it waits for now: its next bytes (unless the
+    /// client stopped sending or too much pipelined input waits) and room to write (while output
+    /// is pending). A socket watched for neither still reports a hang-up or an error.
+    func watch(_ connection: Connection) {
+        guard !connection.isClosed else { return }
+        var wanted: UInt32 = 0
+        if !connection.readClosed && !connection.readPaused { wanted |= Epoll.readable }
+        if connection.hasOutput { wanted |= Epoll.writable }
+        guard wanted != connection.watched else { return }
+        connection.watched = wanted
+        epoll.modify(connection.fd, events: wanted, token: connection.id)
+    }
+
     /// Milliseconds until the next timer check (or the shutdown deadline), rounded up.
     private func pollTimeout() -> Int32 {
         var until = nextTimerCheck
@@ -242,9 +266,9 @@ final class EventLoop: @unchecked Sendable {
         return Int32(min((until - now + 999_999) / 1_000_000, 1000))
     }
 
-    private func drainWakePipe() {
-        var bytes = [UInt8](repeating: 0, count: 64)
-        while read(wakeRead, &bytes, bytes.count) > 0 {}
+    private func drainWakeEvent() {
+        var count: UInt64 = 0
+        _ = read(wakeEvent, &count, 8)
     }
 
     /// Answers the handlers that finished (and begins a shutdown that was asked for).
@@ -298,6 +322,12 @@ final class EventLoop: @unchecked Sendable {
                 refuse(fd, .error(503, code: "server_busy", message: refusal, headers: ["Retry-After": "1"]))
                 continue
             }
+            guard epoll.add(fd, events: Epoll.readable, token: connection.id) else {
+                counters.accepted(opened: false)
+                Glibc.close(fd)
+                continue
+            }
+            connection.watched = Epoll.readable
             connectionsByAddress[connection.address] = fromAddress + 1
             nextID += 1
             connections[connection.id] = connection
@@ -417,6 +447,7 @@ final class EventLoop: @unchecked Sendable {
         if listener >= 0 {
             Glibc.close(listener)
             listener = -1
+            listenerWatched = false
         }
         for connection in Array(connections.values)
         where connection.phase == .idle || connection.phase == .lingering {
@@ -437,6 +468,7 @@ final class EventLoop: @unchecked Sendable {
         if listener >= 0 {
             Glibc.close(listener)
             listener = -1
+            listenerWatched = false
         }
         for connection in Array(connections.values) { closeConnection(connection) }
         let report = report
@@ -448,8 +480,7 @@ final class EventLoop: @unchecked Sendable {
         }
         // No wake starts after `stopped`; the ones already told to write are a `write(2)` away.
         while wakesInFlight.load(ordering: .acquiring) > 0 { sched_yield() }
-        Glibc.close(wakeWrite)
-        Glibc.close(wakeRead)
+        Glibc.close(wakeEvent)
         executor.stop()
         for waiter in waiters { waiter.resume(returning: report) }
     }

@@ -66,6 +66,18 @@ import Wire
             name: "two Host headers", bytes: "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", status: 400,
             code: "bad_host"),
         Case(
+            name: "two Host headers in other cases", bytes: "GET / HTTP/1.1\r\nhost: a\r\nHOST: b\r\n\r\n",
+            status: 400, code: "bad_host", message: "the request has 2 Host headers; send exactly one"),
+        Case(
+            name: "conflicting lengths in other cases",
+            bytes: "POST /v1/posts HTTP/1.1\r\nHost: x\r\ncontent-length: 2\r\nCONTENT-LENGTH: 3\r\n\r\nabc",
+            status: 400, code: "bad_content_length"),
+        Case(
+            name: "a lowercase transfer-encoding beside a length",
+            bytes:
+                "POST /v1/posts HTTP/1.1\r\nHost: x\r\ntransfer-encoding: chunked\r\nContent-Length: 3\r\n\r\nabc",
+            status: 400, code: "conflicting_framing"),
+        Case(
             name: "a header without a colon", bytes: "GET / HTTP/1.1\r\nHost: x\r\nNoColon\r\n\r\n",
             status: 400,
             code: "bad_header", message: "header line 'NoColon' has no colon; write 'Name: value'"),

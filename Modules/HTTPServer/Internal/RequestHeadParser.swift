@@ -31,14 +31,52 @@ enum RequestHeadParser {
         case .failure(let failure): return .failure(failure)
         }
         var headers = Headers()
+        var fields = FramingFields()
         for line in lines.dropFirst().dropLast() {
             switch parseField(UnsafeBufferPointer(rebasing: head[line])) {
-            case .success(let field): headers.add(field.name, field.value)
+            case .success(let field):
+                headers.add(field.name, field.value)
+                fields.note(field.name, field.value)
             case .failure(let failure): return .failure(failure)
             }
         }
         return framing(
-            method: method, target: target, minorVersion: minorVersion, headers: headers, limits: limits)
+            method: method, target: target, minorVersion: minorVersion, headers: headers, fields: fields,
+            limits: limits)
+    }
+
+    /// The values of the fields that frame the request, gathered as the fields are read, so that
+    /// `framing` need not search every field once for each name.
+    struct FramingFields {
+        var hosts: [String] = []
+        var authorizations = 0
+        var lengths: [String] = []
+        var codings: [String] = []
+        var connection: [String] = []
+        var expectations: [String] = []
+
+        /// Notes a field when its name (in any case) is one of those above.
+        mutating func note(_ name: String, _ value: String) {
+            switch name.utf8.count {
+            case 4 where Self.named(name, "host"): hosts.append(value)
+            case 6 where Self.named(name, "expect"): expectations.append(value)
+            case 10 where Self.named(name, "connection"): connection.append(value)
+            case 13 where Self.named(name, "authorization"): authorizations += 1
+            case 14 where Self.named(name, "content-length"): lengths.append(value)
+            case 17 where Self.named(name, "transfer-encoding"): codings.append(value)
+            default: break
+            }
+        }
+
+        /// Whether `name` is `lowercase` in any ASCII case (without making a lowercased copy).
+        private static func named(_ name: String, _ lowercase: StaticString) -> Bool {
+            guard name.utf8.count == lowercase.utf8CodeUnitCount else { return false }
+            return lowercase.withUTF8Buffer { expected in
+                zip(name.utf8, expected).allSatisfy { byte, wanted in
+                    (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == wanted
+                }
+            }
+        }
     }
 
     // MARK: Request line
@@ -167,9 +205,10 @@ enum RequestHeadParser {
     /// - `Transfer-Encoding` together with `Content-Length` (a request smuggling pattern), any
     ///   other transfer coding, or `Transfer-Encoding` in HTTP/1.0: 400 Bad Request.
     private static func framing(
-        method: HTTPMethod, target: String, minorVersion: Int, headers: Headers, limits: HTTPServer.Limits
+        method: HTTPMethod, target: String, minorVersion: Int, headers: Headers, fields: FramingFields,
+        limits: HTTPServer.Limits
     ) -> Result<RequestHead, HTTPFailure> {
-        let hosts = headers.values(for: "Host")
+        let hosts = fields.hosts
         if minorVersion == 1 && hosts.count != 1 {
             return .failure(
                 .badRequest(
@@ -178,7 +217,7 @@ enum RequestHeadParser {
                         ? "an HTTP/1.1 request needs a Host header; add 'Host: 127.0.0.1:PORT'"
                         : "the request has \(hosts.count) Host headers; send exactly one"))
         }
-        let authorizations = headers.values(for: "Authorization").count
+        let authorizations = fields.authorizations
         if authorizations > 1 {
             // Which one a handler would read is not certain; the request is refused instead.
             return .failure(
@@ -186,8 +225,8 @@ enum RequestHeadParser {
                     "bad_authorization",
                     "the request has \(authorizations) Authorization headers; send exactly one"))
         }
-        let lengths = headers.values(for: "Content-Length")
-        let codings = headers.values(for: "Transfer-Encoding")
+        let lengths = fields.lengths
+        let codings = fields.codings
         if !codings.isEmpty {
             let list = codings.joined(separator: ", ")
             let last = list.split(separator: ",").last?.trimmingCharacters(in: .whitespaces).lowercased()
@@ -242,12 +281,12 @@ enum RequestHeadParser {
             }
             contentLength = value
         }
-        let connection = headers.values(for: "Connection").flatMap { $0.split(separator: ",") }.map {
+        let connection = fields.connection.flatMap { $0.split(separator: ",") }.map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
         }
         let keepAlive =
             minorVersion == 1 ? !connection.contains("close") : connection.contains("keep-alive")
-        let expectations = headers.values(for: "Expect").flatMap { $0.split(separator: ",") }.map {
+        let expectations = fields.expectations.flatMap { $0.split(separator: ",") }.map {
             $0.trimmingCharacters(in: .whitespaces)
         }
         if let unknown = expectations.first(where: { $0.lowercased() != "100-continue" }) {

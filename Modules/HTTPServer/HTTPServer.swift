@@ -28,7 +28,7 @@ import Wire
 /// - Shuts down gracefully: stops accepting, lets requests in flight finish within a grace
 ///   period, then cancels what is left and closes.
 ///
-/// One event-loop thread multiplexes every connection with `poll(2)`; each request's handler
+/// One event-loop thread multiplexes every connection with `epoll(7)`; each request's handler
 /// runs as a task on two handler threads of the server's own, so a slow handler that suspends
 /// (a long poll) holds no thread while it waits.
 ///

@@ -47,7 +47,7 @@ final class EventLoop: @unchecked Sendable {
     let counters = Counters()
     let executor = HandlerExecutor()
     private let shared = Mutex(Shared())
-    /// Threads that were told (under `shared`'s lock) to write the wake pipe and have not yet.
+    /// Threads that were told (under `shared`'s lock) to write the wake eventfd and have not yet.
     private let wakesInFlight = Atomic<Int>(0)
     private let dice: Mutex<FaultDice>
     /// The eventfd other threads write to wake the loop.

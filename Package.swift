@@ -103,7 +103,9 @@ let package = Package(
             "Mutations",
             ["Basics", "Composition", "Wire", "MediaModel", "Storage", "ServerAPI", "FeedCaching"]),
         module("Networking", ["Composition", "Storage", "ServerAPI", "FeedCaching", "Mutations"]),
-        module("HTTPServer", ["Basics", "Wire"]),
+        // Linux's epoll and eventfd, which the Glibc module does not import (C library: no link).
+        .systemLibrary(name: "CLinuxEvents", path: "Modules/CLinuxEvents"),
+        module("HTTPServer", ["Basics", "Wire", "CLinuxEvents"]),
         .target(name: "Sockets", dependencies: ["Composition", "MediaModel"], path: "Sockets"),
         module(
             "Features",

@@ -59,6 +59,7 @@ public struct PackageGraphCheck: Sendable {
     public static let allowedDependencies: [String: Set<String>] = [
         "CSQLite": [],
         "COpenSSL": [],
+        "CLinuxEvents": [],
         "Basics": [],
         "Composition": ["Basics"],
         "CommandLineKit": ["Basics"],
@@ -76,7 +77,7 @@ public struct PackageGraphCheck: Sendable {
         "FeedCaching": ["Basics", "Composition", "Wire", "MediaModel", "Storage", "ServerAPI"],
         "Mutations": ["Basics", "Composition", "Wire", "MediaModel", "Storage", "ServerAPI", "FeedCaching"],
         "Networking": ["Basics", "Composition", "Storage", "ServerAPI", "FeedCaching", "Mutations"],
-        "HTTPServer": ["Basics", "Wire"],
+        "HTTPServer": ["Basics", "Wire", "CLinuxEvents"],
         "TerminalUI": ["Basics", "ListEngine", "CommandLineKit"],
         "Features": [
             "Basics", "Composition", "Sockets", "MediaModel", "Storage", "Wire", "ServerAPI", "FeedCaching",

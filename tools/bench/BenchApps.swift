@@ -14,14 +14,23 @@ enum BenchApps {
         }
     }
 
-    /// The first app whose home feed shows text-only posts.
+    /// The first app with a Home tab whose feed shows text-only posts (an app without Home, such
+    /// as a messages-only one, has no feed to measure even when its feed policy says text).
     static func textFirst() throws -> AppDefinition {
-        try first("text-first (its feed shows text-only posts)") { $0[.feedPolicy].shows(.text) }
+        try first("text-first (a Home tab whose feed shows text-only posts)") {
+            hasHome($0) && $0[.feedPolicy].shows(.text)
+        }
     }
 
-    /// The first app whose posts need a photo.
+    /// The first app with a Home tab whose posts need a photo.
     static func photoFirst() throws -> AppDefinition {
-        try first("photo-first (its posts need a photo)") { $0[.composerPolicy].media == .required }
+        try first("photo-first (a Home tab, and posts that need a photo)") {
+            hasHome($0) && $0[.composerPolicy].media == .required
+        }
+    }
+
+    private static func hasHome(_ registry: SocketRegistry) -> Bool {
+        registry[.tabs].tabs.contains { $0.destination == .home }
     }
 
     private static func first(_ kind: String, where trait: (SocketRegistry) -> Bool) throws -> AppDefinition {

@@ -150,7 +150,8 @@ public final class BackendServer: Sendable {
     public func handle(_ request: Request) async -> Response {
         do {
             let (route, parameters) = try router.resolve(request)
-            return try await route.handler(RouteRequest(request: request, parameters: parameters))
+            return EntityTag.conditional(
+                request, try await route.handler(RouteRequest(request: request, parameters: parameters)))
         } catch let error as APIError {
             return error.response
         } catch let error as StorageError where error.code == .busy || error.code == .locked {

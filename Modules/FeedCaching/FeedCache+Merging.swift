@@ -33,8 +33,9 @@ extension FeedCache {
             let pageIDs = Set(page.map(\.id))
             let lastOverlap = page.compactMap { known[$0.id]?.position }.max()
             var merge = FeedMerge()
+            // With its tag, if the server sent one: the next refresh asks only for a change.
             let pageNumber = try Self.recordPage(
-                db, cursor: nil, next: envelope.payload.nextCursor, at: fetchedAt)
+                db, cursor: nil, next: envelope.payload.nextCursor, at: fetchedAt, etag: envelope.etag)
             let base: Int64
             var tail = try Self.state(db)?.tailCursor
             if replacingAll {
@@ -199,11 +200,19 @@ extension FeedCache {
         }
     }
 
-    static func recordPage(_ db: borrowing Connection, cursor: String?, next: String?, at time: Int64) throws
-        -> Int64
-    {
-        try db.execute(
-            "INSERT INTO feed_pages (cursor, next_cursor, fetched_at) VALUES (?, ?, ?)", cursor, next, time)
+    static func recordPage(
+        _ db: borrowing Connection, cursor: String?, next: String?, at time: Int64, etag: String? = nil
+    ) throws -> Int64 {
+        if let etag {
+            try db.execute(
+                "INSERT INTO feed_pages (cursor, next_cursor, fetched_at, etag) VALUES (?, ?, ?, ?)", cursor,
+                next,
+                time, etag)
+        } else {
+            try db.execute(
+                "INSERT INTO feed_pages (cursor, next_cursor, fetched_at) VALUES (?, ?, ?)", cursor, next,
+                time)
+        }
         return db.lastInsertRowID
     }
 
@@ -240,6 +249,15 @@ extension FeedCache {
     /// the cache refreshes when it appears while this is true.
     public var isBehindTheServer: Bool {
         get throws { try database.withConnection { db in try Self.unreconciled(db) > 0 } }
+    }
+
+    /// The entity tag of the first page last merged (the newest page fetched without a cursor),
+    /// if the server sent one with it.
+    static func firstPageTag(_ db: borrowing Connection) throws -> String? {
+        try db.queryFirst("SELECT etag FROM feed_pages WHERE cursor IS NULL ORDER BY page DESC LIMIT 1") {
+            row in
+            try row.isNull(0) ? nil : try row.string(0)
+        } ?? nil
     }
 
     /// How many confirmed follows and unfollows the cached entries do not reflect yet.

@@ -26,6 +26,10 @@ import Wire
 public final class FeedCache: Sendable {
     /// Loads one page of the home feed: nil for the first page, else the previous page's cursor.
     public typealias Fetch = @Sendable (_ cursor: String?) async throws(TransportError) -> FeedPageEnvelope
+    /// Loads the first page of the home feed unless it is still the one `etag` names (HTTP's
+    /// `If-None-Match`): nil when the server says it is (304).
+    public typealias FetchIfChanged =
+        @Sendable (_ etag: String) async throws(TransportError) -> FeedPageEnvelope?
 
     /// The database holding the cache (the app's database).
     public let database: Database
@@ -34,6 +38,7 @@ public final class FeedCache: Sendable {
     /// The clock fetch times are stamped with.
     public let clock: any WallClock
     private let fetch: Fetch?
+    private let fetchIfChanged: FetchIfChanged?
 
     /// The most widths whose heights are kept (least recently stored ones are dropped).
     public static let keptWidths = 6
@@ -46,12 +51,17 @@ public final class FeedCache: Sendable {
     ///   - clock: the clock fetch times are stamped with.
     ///   - fetch: how `refresh` and `loadMore` get pages; nil for a cache that is only read and
     ///     merged into directly.
+    ///   - fetchIfChanged: how `refresh` asks for the first page only if it changed since the
+    ///     cache stored it (its entity tag); nil always fetches it. Pass it by its label: a
+    ///     trailing closure is `fetch`.
     public init(
-        database: Database, mediaStore: MediaStore, clock: any WallClock = SystemClock(), fetch: Fetch? = nil
+        database: Database, mediaStore: MediaStore, clock: any WallClock = SystemClock(),
+        fetch: Fetch? = nil, fetchIfChanged: FetchIfChanged? = nil
     ) {
         self.database = database
         self.mediaStore = mediaStore
         self.clock = clock
+        self.fetchIfChanged = fetchIfChanged
         self.fetch = fetch
     }
 
@@ -168,12 +178,26 @@ public final class FeedCache: Sendable {
         guard let fetch else {
             throw FeedCacheError("this feed cache was made without a fetch; pass one to refresh")
         }
-        let (order, unreconciled) = try database.withConnection { db in
-            (try Self.positions(db).map(\.id), try Self.unreconciled(db))
+        let (order, unreconciled, etag) = try database.withConnection { db in
+            (try Self.positions(db).map(\.id), try Self.unreconciled(db), try Self.firstPageTag(db))
         }
         let limit = Swift.max(maximumPages, 1)
         var pages: [FeedPageEnvelope] = []
         var cursor: String?
+        // Nothing to reconcile, and the first page as stored has a tag: ask only for a change.
+        if unreconciled == 0, !order.isEmpty, let etag, let fetchIfChanged {
+            guard let first = try await fetchIfChanged(etag) else {
+                let state = try database.withConnection { db in try Self.state(db) }
+                return FeedMerge(
+                    count: state?.count ?? order.count, tailCursor: state?.tailCursor, unchanged: true)
+            }
+            pages.append(first)
+            if first.payload.entries.contains(where: { Set(order).contains($0.id.rawValue) }) {
+                return try merge(first, replacingAll: false, reconciled: 0)
+            }
+            cursor = first.payload.nextCursor
+            guard cursor != nil else { return try merge(first, replacingAll: false, reconciled: 0) }
+        }
         if unreconciled > 0, let last = order.last {
             var fetched = 0
             repeat {
@@ -187,14 +211,15 @@ public final class FeedCache: Sendable {
             return try merge(Self.joined(pages), replacingAll: true, reconciled: unreconciled)
         }
         let cached = Set(order)
-        repeat {
+        while pages.count < limit {
             let page = try await fetch(cursor)
             pages.append(page)
             if cached.isEmpty || page.payload.entries.contains(where: { cached.contains($0.id.rawValue) }) {
                 break
             }
             cursor = page.payload.nextCursor
-        } while cursor != nil && pages.count < limit
+            if cursor == nil { break }
+        }
         return try merge(Self.joined(pages), replacingAll: false, reconciled: unreconciled)
     }
 

@@ -6,7 +6,8 @@ import Storage
 ///   with smaller positions), each entry's binary body and content version, and the ids and
 ///   last server facts of the media it shows (its own and a reply's parent), so a cold start
 ///   reads an entry and its facts from one row.
-/// - `feed_pages`: each fetched page and its next cursor.
+/// - `feed_pages`: each fetched page, its next cursor and the entity tag it came with (`etag`,
+///   added by `etagMigration(version:)`).
 /// - `feed_heights`: row heights per (width, entry id, version), a small blob of UInt16s.
 /// - `feed_height_snapshots`: per width, every entry's heights packed in feed order: what a cold
 ///   start reads in one row. Rebuilt in the same transaction as any change to entries or heights.
@@ -38,6 +39,15 @@ public enum FeedCacheSchema {
         Migration(
             version: version, name: "feed cache layout",
             sql: "ALTER TABLE feed_state ADD COLUMN layout INTEGER NOT NULL DEFAULT 0")
+    }
+
+    /// The step that adds `feed_pages.etag`: the entity tag the server sent with a page, kept
+    /// for the newest first page so `refresh` sends it back and an unchanged feed costs a 304
+    /// (see <doc:TheFeedCache>). A cache from before has none, and fetches its first page once.
+    public static func etagMigration(version: Int) -> Migration {
+        Migration(
+            version: version, name: "feed cache entity tag",
+            sql: "ALTER TABLE feed_pages ADD COLUMN etag TEXT")
     }
 
     static let version1 = """

@@ -30,10 +30,13 @@ public final class FeedCacheService: Service {
         let network = try context.service(.networkClient)
         let pageSize = pageSize
         let cache = FeedCache(
-            database: database, mediaStore: network.mediaStore, clock: context.values[NetworkClockKey.self]
-        ) { cursor throws(TransportError) in
-            try await network.client.homeFeed(cursor: cursor, limit: pageSize)
-        }
+            database: database, mediaStore: network.mediaStore, clock: context.values[NetworkClockKey.self],
+            fetch: { cursor throws(TransportError) in
+                try await network.client.homeFeed(cursor: cursor, limit: pageSize)
+            },
+            fetchIfChanged: { etag throws(TransportError) in
+                try await network.client.homeFeed(limit: pageSize, ifNoneMatch: etag)
+            })
         // Before anyone is signed in there is no viewer to compare with: the cache stays as it is
         // until a sign-in names one (`prepare` then clears it only if the viewer changed). A
         // launch that could not sign in never drops the cached feed.

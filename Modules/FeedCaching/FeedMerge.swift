@@ -16,13 +16,18 @@ public struct FeedMerge: Hashable, Sendable {
     public var count: Int
     /// The cursor of the page after the last cached entry, if any.
     public var tailCursor: String?
+    /// Whether the server said the first page is still the one cached (a 304 to the cache's
+    /// entity tag): nothing was fetched or written, and a list showing the cache has nothing to
+    /// merge or redraw.
+    public var unchanged: Bool
 
     /// Makes a merge result.
     public init(
         inserted: [FeedEntryID] = [], updated: [FeedEntryID] = [], removed: [FeedEntryID] = [],
         didReset: Bool = false,
-        count: Int = 0, tailCursor: String? = nil
+        count: Int = 0, tailCursor: String? = nil, unchanged: Bool = false
     ) {
+        self.unchanged = unchanged
         self.inserted = inserted
         self.updated = updated
         self.removed = removed

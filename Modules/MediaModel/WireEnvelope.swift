@@ -15,6 +15,10 @@ public struct WireEnvelope<Payload: WirePayload>: Hashable, Sendable {
     public var payload: Payload
     /// Server-seen shared facts of the media the payload mentions, keyed by media id.
     public var facts: [MediaID: MediaFacts]
+    /// The entity tag the server sent with the document (HTTP's `ETag`, not part of the JSON):
+    /// sent back as `If-None-Match`, it gets a 304 while the document is unchanged. Nil when the
+    /// server sent none.
+    public var etag: String?
 
     /// Wraps a payload at the current wire format version.
     public init(

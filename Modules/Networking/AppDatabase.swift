@@ -16,6 +16,7 @@ public enum AppDatabase {
         MutationJournalSchema.accountMigration(version: 3),
         FeedCacheSchema.reconcileMigration(version: 4),
         FeedCacheSchema.layoutMigration(version: 5),
+        FeedCacheSchema.etagMigration(version: 6),
     ]
 
     /// What a damaged app database kept aside still holds that matters to the person: how many

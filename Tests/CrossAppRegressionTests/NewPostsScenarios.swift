@@ -7,6 +7,7 @@ import Foundation
 import MediaModel
 import TerminalUI
 import Testing
+import Wire
 
 /// New posts that arrive above what the person is reading: at the top they land on the newest;
 /// further down they keep their place and a marker says how many are waiting above.
@@ -83,15 +84,21 @@ import Testing
         defer { Task { await session.stop() } }
         let feed = try #require(session.shell?.currentScreen as? FeedScreen)
         let before = feed.items.map(\.id)
+        let merges = feed.rebuildCount
+        let transport = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport)
+        let sent = transport.statistics.requests
 
         // When the person, at the top, pulls to refresh with nothing new on the server
         _ = session.shell?.handle(.character("k"))
         await session.settle()
 
-        // Then the list is as it was, and the status line says it is up to date
+        // Then the list is as it was, and the status line says it is up to date; the server
+        // answered one conditional request with a 304, and nothing was merged
         #expect(feed.items.map(\.id) == before)
         #expect(
             DeleteScenarios.status(HeadlessHarness.frame(of: session)).hasPrefix("up to date"), "\(app.id)")
+        #expect(feed.rebuildCount == merges, "\(app.id): a refresh that changes nothing merges nothing")
+        #expect(transport.statistics.requests == sent + 1, "\(app.id)")
 
         // When two posts arrive and the person pulls again
         let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)

@@ -147,6 +147,46 @@ import Wire
         #expect(try same.adoptLayout(42) == false)
     }
 
+    /// A refresh that finds nothing new costs a 304: no body, nothing written, and the merge says
+    /// so, so a list showing the cache neither merges nor redraws. Once the feed changes, the
+    /// next refresh gets the page again.
+    @Test func aRefreshOfAnUnchangedFeed_is304_andWritesNothing() async throws {
+        let fixture = try NetworkFixture()
+        let cache = try fixture.cache(in: try NetworkFixture.appDirectory())
+        let first = try await cache.refresh()
+        #expect(!first.unchanged && first.inserted.count == 20)
+        let revision = try cache.database.queryFirst("SELECT entries_revision FROM feed_state") {
+            try $0.int64(0)
+        }
+        let sent = fixture.transport.statistics.requests
+
+        let second = try await cache.refresh()
+
+        #expect(second.unchanged)
+        #expect(second.inserted.isEmpty && second.updated.isEmpty && second.removed.isEmpty)
+        #expect(second.count == 20 && second.tailCursor == first.tailCursor)
+        #expect(fixture.transport.statistics.requests == sent + 1)
+        #expect(
+            try cache.database.queryFirst("SELECT entries_revision FROM feed_state") { try $0.int64(0) }
+                == revision)
+
+        // When a followed account posts, the next refresh brings it
+        let followed = try #require(
+            try fixture.server.database.queryFirst(
+                "SELECT u.handle FROM follows f JOIN users u ON u.id = f.followee WHERE f.follower = 1 LIMIT 1"
+            ) { try $0.string(0) })
+        _ = await fixture.server.handle(
+            Request(
+                .post, "/v1/posts",
+                headers: [
+                    "Authorization": "Bearer \(fixture.server.testToken(forHandle: followed))",
+                    "Idempotency-Key": "new-1",
+                ], body: Data(#"{"text": "fresh"}"#.utf8)))
+        let third = try await cache.refresh()
+        #expect(!third.unchanged && third.inserted.count == 1)
+        #expect(try await cache.refresh().unchanged)
+    }
+
     @Test func refresh_putsNewEntriesOnTopWithoutDuplicates() async throws {
         // Given a cached feed, and a followee who posts twice afterwards
         let fixture = try NetworkFixture()

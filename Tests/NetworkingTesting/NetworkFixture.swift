@@ -34,10 +34,13 @@ package struct NetworkFixture {
     {
         let client = client
         return FeedCache(
-            database: try AppDatabase.open(directory: directory), mediaStore: store, clock: clock
-        ) {
-            cursor throws(TransportError) in try await client.homeFeed(cursor: cursor, limit: pageSize)
-        }
+            database: try AppDatabase.open(directory: directory), mediaStore: store, clock: clock,
+            fetch: { cursor throws(TransportError) in
+                try await client.homeFeed(cursor: cursor, limit: pageSize)
+            },
+            fetchIfChanged: { etag throws(TransportError) in
+                try await client.homeFeed(limit: pageSize, ifNoneMatch: etag)
+            })
     }
 }
 

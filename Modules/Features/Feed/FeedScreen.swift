@@ -116,10 +116,12 @@ package final class FeedScreen: AppScreen {
         let width = list.view.width
         let keep = max(entries.count, 1)
         context.tracker.run { [weak self] in
-            let result: Result<([CachedEntry], Int, String?, HeightTable?, Int), any Error> =
+            let result: Result<([CachedEntry], Int, String?, HeightTable?, Int)?, any Error> =
                 await Task.detached {
                     do {
                         let merge = try await cache.refresh()
+                        // The server says the first page is as cached: nothing to read or merge.
+                        if merge.unchanged { return .success(nil) }
                         let count = min(merge.count, keep + merge.inserted.count)
                         return .success(
                             (
@@ -133,7 +135,13 @@ package final class FeedScreen: AppScreen {
             guard let self else { return }
             self.refreshing = false
             switch result {
-            case .success(let (entries, count, cursor, heights, inserted)):
+            case .success(nil):
+                // No merge and no redraw: only the words, when the person asked.
+                if saying {
+                    self.message = "up to date"
+                    self.context.navigator?.setNeedsDisplay()
+                }
+            case .success(let (entries, count, cursor, heights, inserted)?):
                 let landsOnNewest = startedAtTop && self.list.isAtTop
                 let first = self.list.items.first?.id
                 self.entries = entries

@@ -69,6 +69,18 @@ public struct APIClient: Sendable {
         try await fetch(FeedPage.self, get("/v1/feed", cursor: cursor, limit: limit))
     }
 
+    /// `GET /v1/feed` with `If-None-Match: etag`: the page as `homeFeed` reads it (with its new
+    /// `etag`), or nil when the server answers 304, the page being what it was when `etag` came
+    /// with it. A refresh that changes nothing costs no body and no merge.
+    @concurrent
+    public func homeFeed(cursor: String? = nil, limit: Int? = nil, ifNoneMatch etag: String)
+        async throws(TransportError) -> FeedPageEnvelope?
+    {
+        var request = get("/v1/feed", cursor: cursor, limit: limit)
+        request.headers["If-None-Match"] = etag
+        return try await fetchIfChanged(FeedPage.self, request)
+    }
+
     /// `GET /v1/posts/{id}`: one media and its facts.
     @concurrent
     public func post(_ id: MediaID) async throws(TransportError) -> MediaEnvelope {
@@ -340,13 +352,31 @@ public struct APIClient: Sendable {
         try await fetchReplayed(type, request, authenticated: authenticated).envelope
     }
 
+    /// `fetch` of a conditional request: nil when the server answers 304 Not Modified.
+    private func fetchIfChanged<Payload: WirePayload>(_ type: Payload.Type, _ request: Request)
+        async throws(TransportError) -> WireEnvelope<Payload>?
+    {
+        let response = try await send(request, authenticated: true)
+        guard response.status != 304 else { return nil }
+        return try decode(type, response, for: request)
+    }
+
     /// `fetch`, and whether the server replayed an earlier answer (`Idempotent-Replayed`).
     private func fetchReplayed<Payload: WirePayload>(
         _ type: Payload.Type, _ request: Request, authenticated: Bool = true
     ) async throws(TransportError) -> (envelope: WireEnvelope<Payload>, replayed: Bool) {
         let response = try await send(request, authenticated: authenticated)
+        return (try decode(type, response, for: request), response.headers["Idempotent-Replayed"] == "true")
+    }
+
+    /// The envelope a response carries, with its `ETag`; the response's error when it failed.
+    private func decode<Payload: WirePayload>(
+        _ type: Payload.Type, _ response: Response, for request: Request
+    )
+        throws(TransportError) -> WireEnvelope<Payload>
+    {
         if let error = response.error(for: request, now: clock.now) { throw error }
-        let envelope: WireEnvelope<Payload>
+        var envelope: WireEnvelope<Payload>
         do {
             envelope = try WireFormat.decode(Payload.self, from: response.body)
         } catch {
@@ -354,7 +384,8 @@ public struct APIClient: Sendable {
                 "the \(Payload.envelopeKey) document could not be read: \(error)", status: response.status,
                 request: "\(request.method) \(request.path)")
         }
-        return (envelope, response.headers["Idempotent-Replayed"] == "true")
+        envelope.etag = response.headers["ETag"]
+        return envelope
     }
 }
 

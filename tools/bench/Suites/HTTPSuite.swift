@@ -168,6 +168,30 @@ enum HTTPSuite {
             p90: single.percentile(0.9) * 1e6, p99: single.percentile(0.99) * 1e6, unit: .microseconds,
             baseline: ("in process", singleLocal.percentile(0.5) * 1e6))
 
+        // A refresh that changes nothing: the same GET with the page's entity tag gets a 304 with
+        // no body. Server CPU per request, one call at a time in process (the handler's own cost).
+        let probe = await backend.handle(request)
+        if let tag = probe.headers["ETag"] {
+            var conditional = request
+            conditional.headers["If-None-Match"] = tag
+            let check = await backend.handle(conditional)
+            guard check.status == 304 else {
+                throw BenchSetupError("the feed's own tag got \(check.status), not 304")
+            }
+            let full = await runner.measure(warmup: 20, runs: 200) { _ = await backend.handle(request) }
+            let unchanged = await runner.measure(warmup: 20, runs: 200) {
+                _ = await backend.handle(conditional)
+            }
+            runner.report(
+                "  a refresh that changes nothing (304), per request", value: unchanged.median * 1e6,
+                p90: unchanged.p90 * 1e6, unit: .microseconds,
+                baseline: ("the full page, 200", full.median * 1e6),
+                note: "in process, one at a time: the ranking walk and the tag, no facts, JSON or body; "
+                    + "\(probe.body.count) bytes not sent")
+        } else {
+            runner.log("warning: the feed came without an ETag; the 304 row is skipped")
+        }
+
         if let wrk = Wrk.path() {
             runner.log("wrk found at \(wrk); running it for the record")
             if let rate = Wrk.run(wrk, url: "\(server.baseURL)/v1/feed", token: token) {

@@ -1,4 +1,6 @@
+import Basics
 import Foundation
+import MediaModel
 import Storage
 import Wire
 
@@ -80,6 +82,23 @@ extension BackendCore {
             rows.sort { $0.key > $1.key }
             let hasMore = rows.count > limit
             let entries = rows.prefix(limit)
+            // The page's tag, from what the query returned, before anything is written.
+            var hash = FNV1a()
+            func combine(_ numbers: Int64...) {
+                for number in numbers { withUnsafeBytes(of: number.littleEndian) { hash.combine($0) } }
+            }
+            combine(Int64(EntityTag.version), viewer.id, Int64(limit), after[0], after[1], after[2])
+            for entry in entries {
+                combine(entry.key.0, entry.key.1, entry.key.2, entry.post.id, entry.post.facts.revision)
+                if let parent = entry.parent { combine(parent.id, parent.facts.revision) }
+                if let reposter = entry.reposter { hash.combine(stored[reposter]) }
+                hash.endPart()
+            }
+            combine(hasMore ? 1 : 0)
+            let tag = EntityTag.make("f", hash.value)
+            if EntityTag.matches(route.request.headers["If-None-Match"], tag) {
+                return EntityTag.notModified(tag)
+            }
             var builder = ResponseBuilder(expectedPosts: 2 * entries.count)
             for entry in entries {
                 if entry.reposter == nil, let parent = entry.parent { builder.add(parent) }
@@ -117,7 +136,7 @@ extension BackendCore {
                 }
                 page.endObject()
             }
-            return .json(200, body)
+            return .json(200, body, headers: ["ETag": tag])
         }
     }
 }

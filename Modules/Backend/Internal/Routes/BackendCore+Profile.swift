@@ -58,7 +58,7 @@ extension BackendCore {
             for (id, json) in posts {
                 let media = try Media(json: JSONValue(parsing: Data(json)), at: .root)
                 try db.execute(
-                    "UPDATE posts SET json = ? WHERE id = ?",
+                    "UPDATE posts SET json = ?, revision = revision + 1 WHERE id = ?",
                     Array(media.byAuthor(renamed(media.author)).json.serialized()), id)
             }
         }

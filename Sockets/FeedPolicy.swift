@@ -10,7 +10,9 @@ public protocol FeedPolicy: Sendable {
     var showsUnknownKinds: Bool { get }
     /// How many entries one page of the feed asks the server for.
     var pageSize: Int { get }
-    /// Whether a reply in the feed is shown below its parent, for context.
+    /// Whether a reply in the feed is shown below its parent, for context. When not, a reply in a
+    /// list (Home, a profile) opens with one line naming what it answers ("↩ comment on @grace:
+    /// her first words…").
     var showsReplyParent: Bool { get }
     /// Whether a reply appears on Home as an entry of its own. An app whose replies are comments
     /// under a post says no: they are read under their post, never as posts.

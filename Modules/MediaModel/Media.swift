@@ -75,10 +75,16 @@ public struct Media: Hashable, Sendable, Identifiable {
 
 extension Media {
     /// The same media under another version of its author (a new display name or bio): every
-    /// other part is kept as it is, an unknown kind's payload included.
+    /// other part is kept as it is. A media of a kind this build does not know is written back
+    /// from its payload, so the payload's `author` is replaced too.
     public func byAuthor(_ author: User) -> Media {
-        Media(
+        var payload = unknownKind
+        if let unknown = unknownKind, case .object(var fields) = unknown.raw {
+            fields["author"] = author.json
+            payload = UnknownPayload(typeName: unknown.typeName, raw: .object(fields))
+        }
+        return Media(
             id: id, author: author, createdAt: createdAt, text: text, attachments: attachments,
-            unknownKind: unknownKind, clientToken: clientToken)
+            unknownKind: payload, clientToken: clientToken)
     }
 }

@@ -140,9 +140,10 @@ extension MutationManager {
         state.withLock { $0.layer.following(user, server: server) }
     }
 
-    /// The kinds of this device's changes to a post that failed for good, oldest first.
-    public func notSent(_ id: MediaID) -> [MutationKind] {
-        state.withLock { $0.layer.notSent(id) }
+    /// The kinds of this device's changes to a post that failed for good, oldest first, but
+    /// for a flag the post's merged `facts` show set as the change wanted anyway.
+    public func notSent(_ id: MediaID, facts: MediaFacts) -> [MutationKind] {
+        state.withLock { $0.layer.notSent(id, facts: facts) }
     }
 
     /// Whether a media is deleted by a pending or confirmed delete of this device.
@@ -179,7 +180,7 @@ extension MutationManager {
             output.append(
                 MergedEntry(
                     entry: Self.shown(post, as: viewer), facts: postFacts, status: post.status,
-                    notSent: layer.notSent(post.entry.media.id)))
+                    notSent: layer.notSent(post.entry.media.id, facts: postFacts)))
         }
         for entry in entries {
             if let merged = merged(entry, facts: facts, layer: layer) { output.append(merged) }
@@ -200,7 +201,7 @@ extension MutationManager {
         }
         return MergedEntry(
             entry: entry, facts: entryFacts, parentFacts: parentFacts, status: .server,
-            notSent: layer.notSent(entry.media.id))
+            notSent: layer.notSent(entry.media.id, facts: entryFacts))
     }
 
     /// A thread's server replies merged, then this device's replies to `parent` the page does
@@ -224,7 +225,7 @@ extension MutationManager {
             output.append(
                 MergedEntry(
                     entry: post.entry, facts: postFacts, status: post.status,
-                    notSent: layer.notSent(post.entry.media.id)))
+                    notSent: layer.notSent(post.entry.media.id, facts: postFacts)))
         }
         return output
     }
@@ -281,10 +282,7 @@ extension MutationManager {
     static func shown(_ post: OptimisticLayer.Post, as viewer: User?) -> FeedEntry {
         guard let viewer, post.entry.media.author.id.rawValue.isEmpty else { return post.entry }
         var entry = post.entry
-        let media = entry.media
-        entry.media = Media(
-            id: media.id, author: viewer, createdAt: media.createdAt, text: media.text,
-            attachments: media.attachments, clientToken: media.clientToken)
+        entry.media = entry.media.byAuthor(viewer)
         return entry
     }
 }

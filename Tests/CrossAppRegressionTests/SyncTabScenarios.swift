@@ -171,6 +171,16 @@ import Wire
         await session.settle()
         expectMarked(HeadlessHarness.frame(of: session), "after a restart")
 
+        // When the person likes it again and this one goes through, the post is liked and the
+        // old refusal no longer marks it (it waits in Sync, to discard)
+        if !post.facts.viewerLiked {
+            _ = restarted.handle(.character("l"))
+            await session.settle()
+            let liked = feedEntries(HeadlessHarness.frame(of: session))
+            #expect(counts(in: liked.first ?? [])?.liked == true, "\(app.id): \(liked.first ?? [])")
+            #expect(!(liked.first ?? []).joined().contains("not sent"), "\(app.id): \(liked.first ?? [])")
+        }
+
         // When the change is discarded in Sync (x, then x again)
         restarted.openTab(.mutations)
         await session.settle()

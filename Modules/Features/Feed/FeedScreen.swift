@@ -70,8 +70,13 @@ package final class FeedScreen: AppScreen {
         guard !started else {
             rebuild()
             // A follow confirmed or a name changed while the person was elsewhere: Home shows it
-            // when they come back, without a pull to refresh.
-            if (try? cache.isBehindTheServer) == true { refresh() }
+            // when they come back, without a pull to refresh (the check reads the database, off
+            // the UI actor).
+            let cache = self.cache
+            context.tracker.run { [weak self] in
+                let behind = await Task.detached { (try? cache.isBehindTheServer) == true }.value
+                if behind { self?.refresh() }
+            }
             return
         }
         started = true
@@ -87,17 +92,18 @@ package final class FeedScreen: AppScreen {
         let rows = list.view.viewportHeight
         let presentation = context.presentation
         context.tracker.run { [weak self] in
-            let first = await Task.detached {
-                // Heights stored by a build that drew posts otherwise are dropped, not seeded.
-                _ = try? cache.adoptLayout(PostLayoutKey.of(presentation))
-                return try? cache.firstScreen(width: width, rows: rows)
+            let (first, adopted) = await Task.detached { () -> (FirstScreen?, Bool) in
+                // Heights stored by a build that drew posts otherwise are dropped, not seeded;
+                // when that cannot be checked, none are seeded (posts are measured again).
+                let adopted = (try? cache.adoptLayout(PostLayoutKey.of(presentation))) != nil
+                return (try? cache.firstScreen(width: width, rows: rows), adopted)
             }.value
             guard let self else { return }
             if let first {
                 self.entries = first.entries
                 self.cachedCount = first.totalCount
                 self.tailCursor = first.tailCursor
-                self.heights = first.heights
+                self.heights = adopted ? first.heights : nil
                 self.rebuild()
             }
             self.refresh()

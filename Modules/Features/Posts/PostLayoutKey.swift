@@ -105,10 +105,18 @@ package enum PostLayoutKey {
                 .failed(MutationToken("t12"), message: "the server refused it: " + long)
             ),
         ]
-        return entries.map { entry, facts, status in
+        var items = entries.map { entry, facts, status in
             PostItem(
                 id: entry.id.rawValue, row: MergedEntry(entry: entry, facts: facts, status: status), age: "5m"
             )
         }
+        // A post whose like and repost were not sent: the line naming them.
+        items.append(
+            PostItem(
+                id: "e13",
+                row: MergedEntry(
+                    entry: FeedEntry(id: "e13", media: media("m13", "Liked in vain")), facts: MediaFacts(),
+                    status: .server, notSent: [.like, .repost]), age: "5m"))
+        return items
     }()
 }

@@ -6,8 +6,8 @@ import TerminalUI
 import Wire
 
 /// The viewer's display name and bio, edited (`e` on their own profile): two fields, each with
-/// its count against ``ProfileLimits``; tab moves between them, enter saves, esc goes back (a
-/// second esc when something was changed). Saving sends both to the server at once: a name or a
+/// its count against MediaModel's `ProfileLimits`; tab moves between them, enter saves, esc goes back (a
+/// second esc when something was changed). Saving sends the fields that changed: a name or a
 /// bio over its limit is refused here with the limit named, before anything is sent, and one the
 /// server refuses (or cannot be sent: offline) keeps the editor open with the text as typed.
 ///
@@ -17,13 +17,21 @@ import Wire
 @MainActor
 package final class ProfileEditorScreen: AppScreen {
     /// Which field has the focus.
-    package enum Focus: Sendable { case name, bio }
+    package enum Focus: Sendable {
+        /// The display name.
+        case name
+        /// The bio.
+        case bio
+    }
 
     private let context: AppContext
     private let original: User
     private let onSaved: @MainActor (Profile) -> Void
+    /// The display name's field (one line).
     package let nameField: TextField
+    /// The bio's field (wrapped; a paste keeps its line breaks).
     package let bioField: TextField
+    /// The field that has the focus.
     package private(set) var focus = Focus.name
     private var saving = false
     private var message: String?
@@ -123,6 +131,16 @@ package final class ProfileEditorScreen: AppScreen {
         let bio = bioField.text.count
         if bio > ProfileLimits.bioCharacters {
             return "the bio is \(bio) characters; \(ProfileLimits.bioCharacters) at most"
+        }
+        // Characters that take many bytes each (flags, joined emoji) meet the byte limits first.
+        let nameBytes = trimmedName.utf8.count
+        if nameBytes > ProfileLimits.displayNameBytes {
+            return
+                "the name takes \(nameBytes) bytes; \(ProfileLimits.displayNameBytes) at most (fewer emoji)"
+        }
+        let bioBytes = bioField.text.utf8.count
+        if bioBytes > ProfileLimits.bioBytes {
+            return "the bio takes \(bioBytes) bytes; \(ProfileLimits.bioBytes) at most (fewer emoji)"
         }
         return nil
     }

@@ -127,7 +127,8 @@ package final class ThreadScreen: AppScreen {
             item(
                 merged.post, facts: mergedFacts(of: merged.post), role: .focus,
                 id: "focus:\(merged.post.id.rawValue)",
-                status: merged.postStatus, notSent: context.mutations.notSent(merged.post.id)))
+                status: merged.postStatus,
+                notSent: context.mutations.notSent(merged.post.id, facts: mergedFacts(of: merged.post))))
         for reply in merged.replies {
             // A reply sits under the post it answers, so it is drawn on its own, not with its parent.
             var row = reply

@@ -17,8 +17,8 @@ struct Epoll: ~Copyable {
     /// Hung up (always reported).
     static let hangUp = EPOLLHUP.rawValue
 
-    /// The epoll descriptor.
-    let fd: Int32
+    /// The epoll descriptor (-1 once closed).
+    private(set) var fd: Int32
     /// Room for `capacity` events, filled by `wait`.
     private let events: UnsafeMutablePointer<epoll_event>
     let capacity: Int
@@ -35,7 +35,15 @@ struct Epoll: ~Copyable {
 
     deinit {
         events.deallocate()
+        if fd >= 0 { Glibc.close(fd) }
+    }
+
+    /// Closes the descriptor now (the loop's end), not when the last reference goes: a stopped
+    /// server whose object lives on holds no descriptor.
+    mutating func close() {
+        guard fd >= 0 else { return }
         Glibc.close(fd)
+        fd = -1
     }
 
     /// A non-blocking, close-on-exec `eventfd` counter (-1 with `errno` set on failure).

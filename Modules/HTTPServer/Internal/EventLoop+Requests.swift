@@ -7,7 +7,7 @@ import Wire
 extension EventLoop {
     // MARK: Reading
 
-    /// Reads what the socket has. `hangUp` is set when poll reported the peer gone or an error.
+    /// Reads what the socket has. `hangUp` is set when epoll reported the peer gone or an error.
     func readable(_ connection: Connection, hangUp: Bool) {
         if connection.readClosed {
             // Nothing more to read; a hang-up now means the socket is dead.

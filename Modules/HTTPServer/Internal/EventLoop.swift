@@ -53,7 +53,7 @@ final class EventLoop: @unchecked Sendable {
     /// The eventfd other threads write to wake the loop.
     private let wakeEvent: Int32
     /// What the loop waits on: the eventfd, the listener (while accepting) and every connection.
-    let epoll: Epoll
+    var epoll: Epoll
     /// Whether the listener is watched (it is not while accepting is paused, or once closed).
     private var listenerWatched = false
     /// The tokens of the eventfd and the listener; a connection's token is its id (from 1 up).
@@ -481,6 +481,7 @@ final class EventLoop: @unchecked Sendable {
         // No wake starts after `stopped`; the ones already told to write are a `write(2)` away.
         while wakesInFlight.load(ordering: .acquiring) > 0 { sched_yield() }
         Glibc.close(wakeEvent)
+        epoll.close()
         executor.stop()
         for waiter in waiters { waiter.resume(returning: report) }
     }

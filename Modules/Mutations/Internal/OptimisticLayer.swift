@@ -272,10 +272,14 @@ struct OptimisticLayer: Sendable {
     }
 
     /// The kinds of this device's changes to `id` that failed for good, oldest first (none in
-    /// the usual case: one lookup).
-    func notSent(_ id: MediaID) -> [MutationKind] {
+    /// the usual case: one lookup). A failed like is left out once the post is liked anyway (the
+    /// person pressed the key again and that one went through): `facts` are the merged ones.
+    func notSent(_ id: MediaID, facts: MediaFacts) -> [MutationKind] {
         guard let failed = effects[id]?.notSent, !failed.isEmpty else { return [] }
-        return failed.map(\.kind)
+        return failed.map(\.kind).filter { kind in
+            if case .flag(let flag, let value) = kind.effect { return facts[keyPath: flag.state] != value }
+            return true
+        }
     }
 
     /// Whether `id` is deleted by a pending or confirmed delete.

@@ -237,15 +237,9 @@ extension FeedCache {
         try db.execute("UPDATE feed_state SET unreconciled = unreconciled + 1 WHERE id = 1")
     }
 
-    /// Records that the server's feed now differs all the way down for a reason other than a
-    /// follow (an author's new display name is in every post of theirs): the next `refresh`
-    /// fetches the cached range again, as after a follow.
-    public func markChangedAllTheWayDown() throws {
-        try database.transaction { db in try Self.markFollowsChanged(db) }
-    }
-
     /// Whether the cached entries miss a change the server has all the way down (a confirmed
-    /// follow, a new name): the next `refresh` fetches the cached range again. A screen showing
+    /// follow, a confirmed new name: kinds whose `reshapesHomeFeed` is true): the next `refresh`
+    /// fetches the cached range again. A screen showing
     /// the cache refreshes when it appears while this is true.
     public var isBehindTheServer: Bool {
         get throws { try database.withConnection { db in try Self.unreconciled(db) > 0 } }

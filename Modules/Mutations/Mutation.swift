@@ -45,6 +45,13 @@ public struct Mutation: Hashable, Sendable {
     }
 
     /// A change of a kind that acts on a user (`subject` is `.user`).
+    /// A change of the viewer's own account, its fields as the JSON object the server takes
+    /// (``Mutation/profile(displayName:bio:)`` makes it).
+    public init(_ kind: MutationKind, fields: String) {
+        precondition(kind.subject == .account, "\(kind) does not change the viewer's account")
+        self.init(kind: kind, media: nil, user: nil, text: fields, attachments: [])
+    }
+
     public init(_ kind: MutationKind, _ user: UserID) {
         precondition(kind.subject == .user, "\(kind) does not act on a user")
         self.init(kind: kind, media: nil, user: user, text: "", attachments: [])
@@ -87,6 +94,7 @@ public struct Mutation: Hashable, Sendable {
             case .user:
                 user != nil && media == nil && conversation == nil && text.isEmpty && attachments.isEmpty
             case .conversation: conversation != nil && user == nil
+            case .account: media == nil && user == nil && conversation == nil && attachments.isEmpty
             }
         return fits
             ? Mutation(
@@ -107,6 +115,7 @@ public struct Mutation: Hashable, Sendable {
         case .media: .media(media ?? MediaID(""))
         case .user: .user(user ?? UserID(""))
         case .conversation: .conversation(conversation ?? ConversationID(""))
+        case .account: .account
         }
     }
 
@@ -134,6 +143,9 @@ public struct Mutation: Hashable, Sendable {
         case .flag(let flag, let value): return .flag(id, flag, value)
         case .hide: return .hidden(id)
         case .follow(let following): return .following(user ?? UserID(""), following)
+        case .profile:
+            let fields = profileFields
+            return .profile(displayName: fields.displayName, bio: fields.bio)
         case .newMessage:
             return .newMessage(
                 conversation: conversation ?? ConversationID(""), text: text, attachments: attachments,
@@ -191,10 +203,15 @@ public struct Mutation: Hashable, Sendable {
             case .user: "/v1/users/\(Request.pathSegment((user ?? UserID("")).rawValue))"
             case .conversation:
                 "/v1/conversations/\(Request.pathSegment((conversation ?? ConversationID("")).rawValue))"
+            case .account: "/v1/me"
             }
         if !kind.path.isEmpty { path += "/" + kind.path }
         guard kind.carriesContent else { return Request(kind.method, path, headers: headers) }
         headers["Content-Type"] = "application/json"
+        // An account change's text is its body as the server takes it.
+        if kind.subject == .account {
+            return Request(kind.method, path, headers: headers, body: Data(text.utf8))
+        }
         var sent: [JSONValue] = []
         for attachment in attachments { sent.append(try Self.uploadForm(of: attachment)) }
         var fields: [String: JSONValue] = ["text": .string(text), "attachments": .array(sent)]
@@ -204,11 +221,27 @@ public struct Mutation: Hashable, Sendable {
     }
 }
 
+extension Mutation {
+    /// The display name and bio an account change sets (nil: unchanged); both nil for any other
+    /// kind, or a text that is not the fields' JSON.
+    public var profileFields: (displayName: String?, bio: String?) {
+        guard kind.subject == .account, let object = try? JSONValue(parsing: Data(text.utf8)),
+            case .object(let fields) = object
+        else { return (nil, nil) }
+        return (fields["displayName"]?.stringValue, fields["bio"]?.stringValue)
+    }
+}
+
 extension Mutation: CustomStringConvertible {
     /// The kind and what it acts on (`like m12`, `follow u3`, `post "Hello"`), for logs and test
     /// failures.
     public var description: String {
         if let media, kind.subject == .media { return "\(kind) \(media.rawValue)" }
+        if kind.subject == .account {
+            let fields = profileFields
+            return "\(kind)" + (fields.displayName.map { " \"\($0)\"" } ?? "")
+                + (fields.bio.map { _ in " +bio" } ?? "")
+        }
         if let user { return "\(kind) \(user.rawValue)" }
         if let conversation {
             let words = text.count > 20 ? String(text.prefix(20)) + "…" : text

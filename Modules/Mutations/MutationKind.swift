@@ -27,6 +27,9 @@ public struct MutationKind: Hashable, Sendable, CustomStringConvertible {
         /// `/v1/conversations/{id}/<path>`; lane `conversation:<id>`, so one conversation's
         /// messages go in the order typed and other conversations are not held up.
         case conversation
+        /// The viewer's own account: its fields as JSON in the mutation's text, sent to
+        /// `/v1/me/<path>`; lane `account`, so edits go in the order made.
+        case account
     }
 
     /// What the change shows while it is pending (made into an ``OptimisticEffect``).
@@ -43,6 +46,8 @@ public struct MutationKind: Hashable, Sendable, CustomStringConvertible {
         case follow(Bool)
         /// A new message at the bottom of its conversation, marked as sending.
         case newMessage
+        /// The viewer's display name and bio as edited, on their own profile.
+        case profile
     }
 
     /// What the confirming response leaves behind (made into a ``MutationConfirmation``).
@@ -184,6 +189,9 @@ public struct MutationKind: Hashable, Sendable, CustomStringConvertible {
         case .conversation:
             self.notFound = notFound ?? "the conversation is gone"
             self.forbidden = forbidden ?? "not allowed: you are not in this conversation"
+        case .account:
+            self.notFound = notFound ?? nil
+            self.forbidden = forbidden ?? "not allowed: the server refused this change of your account"
         }
         self.progress = progress
         self.undo = undo
@@ -211,14 +219,29 @@ public struct MutationKind: Hashable, Sendable, CustomStringConvertible {
     /// Whether a confirmed change of this kind changes whose posts the home feed holds, all the
     /// way down and not only at its top (a follow brings the account's older posts in, an
     /// unfollow takes them away): the feed cache then fetches its whole range again at the next
-    /// refresh. Derived from the effect: every `.follow` kind does.
+    /// refresh. Derived from the effect: every `.follow` kind does, and a `.profile` kind (the
+    /// viewer's new name is in every post of theirs).
     public var reshapesHomeFeed: Bool {
-        if case .follow = effect { return true }
+        switch effect {
+        case .follow, .profile: true
+        default: false
+        }
+    }
+
+    /// Whether a confirmed change of this kind stays in the journal and the optimistic layer
+    /// until a list from the server shows it, though its confirmation keeps nothing but facts:
+    /// an edit of the viewer's profile, which the profile fetched before it would otherwise
+    /// undo on screen. Derived from the effect.
+    public var keptUntilShown: Bool {
+        if case .profile = effect { return true }
         return false
     }
 
-    /// Whether the change carries text and attachments (a post, a reply or a message).
-    public var carriesContent: Bool { subject == .newPost || subject == .reply || subject == .conversation }
+    /// Whether the change carries text and attachments (a post, a reply or a message; an account
+    /// change carries its fields as text).
+    public var carriesContent: Bool {
+        subject == .newPost || subject == .reply || subject == .conversation || subject == .account
+    }
 
     /// The request path's shape, `{id}` standing for the subject (`"PUT /v1/posts/{id}/like"`).
     public var route: String {
@@ -228,6 +251,7 @@ public struct MutationKind: Hashable, Sendable, CustomStringConvertible {
             case .reply, .media: "/v1/posts/{id}"
             case .user: "/v1/users/{id}"
             case .conversation: "/v1/conversations/{id}"
+            case .account: "/v1/me"
             }
         return "\(method) " + (path.isEmpty ? base : base + "/" + path)
     }

@@ -9,7 +9,7 @@ import Wire
 extension MutationKind {
     /// Every kind this build knows. The post keys' rows (help and footer) follow this order.
     public static let all: [MutationKind] = [
-        .post, .like, .unlike, .reply, .repost, .unrepost, .delete, .follow, .unfollow, .message,
+        .post, .like, .unlike, .reply, .repost, .unrepost, .delete, .follow, .unfollow, .message, .profile,
     ]
 
     /// A new post.
@@ -57,6 +57,10 @@ extension MutationKind {
     public static let message = MutationKind(
         "message", tag: 10, subject: .conversation, .post, path: "messages", effect: .newMessage,
         confirmation: .message, progress: "sending…")
+    /// The viewer's display name and bio; no post key (the profile's `e` edits them).
+    public static let profile = MutationKind(
+        "profile", tag: 11, subject: .account, .put, path: "profile", effect: .profile, title: "name and bio",
+        progress: "saving…")
 }
 
 extension Mutation {
@@ -98,5 +102,19 @@ extension Mutation {
         sharing sharedPost: MediaID? = nil
     ) -> Mutation {
         Mutation(.message, in: conversation, text: text, attachments: attachments, sharing: sharedPost)
+    }
+
+    /// The viewer's new display name, bio or both (nil keeps one as it is), as the JSON the
+    /// server takes.
+    ///
+    /// ```swift
+    /// try await manager.enqueue(.profile(displayName: "Grace H.", bio: nil))
+    /// ```
+    public static func profile(displayName: String?, bio: String?) -> Mutation {
+        var fields: [String: JSONValue] = [:]
+        if let displayName { fields["displayName"] = .string(displayName) }
+        if let bio { fields["bio"] = .string(bio) }
+        return Mutation(
+            .profile, fields: String(decoding: JSONValue.object(fields).serialized(), as: UTF8.self))
     }
 }

@@ -21,6 +21,9 @@ public struct MutationLane: RawRepresentable, Hashable, Comparable, Sendable, Cu
     /// The viewer's new posts.
     public static let posts = MutationLane(rawValue: "posts")
 
+    /// The viewer's own account: edits of their name and bio, in the order made.
+    public static let account = MutationLane(rawValue: "account")
+
     /// The mutations of one media (like, unlike, repost, unrepost, delete).
     public static func media(_ id: MediaID) -> MutationLane { MutationLane(rawValue: "media:\(id.rawValue)") }
 

@@ -106,6 +106,17 @@ extension MutationManager {
         }
         var posts: [MergedEntry]
         if profile.isViewer {
+            // The viewer's edits of their name and bio show at once; a confirmed one goes once
+            // the server's profile shows it, and with it every confirmed edit made before it
+            // (which the server's answer has overtaken).
+            merged.user = layer.profile(profile.user)
+            let confirmed = layer.profileEdits.filter(\.confirmed)
+            if let shownUpTo = confirmed.lastIndex(where: { edit in
+                (edit.displayName ?? profile.user.displayName) == profile.user.displayName
+                    && (edit.bio ?? profile.user.bio) == profile.user.bio
+            }) {
+                retired += confirmed[...shownUpTo].map(\.token)
+            }
             // The viewer's posts made here show on their profile as on Home, but only the home
             // feed's merge may retire them: Home keeps showing a confirmed post from the layer
             // until its own list holds it, whatever the profile's list holds.

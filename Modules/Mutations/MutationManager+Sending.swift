@@ -233,7 +233,7 @@ extension MutationManager {
             confirmed.lastError = nil
             confirmed.nextAttemptAt = nil
             confirmed.streak = 0
-            let keep = confirmation != .facts
+            let keep = confirmation != .facts || row.mutation.kind.keptUntilShown
             let (dependents, trimmed, serverID) = state.withLock {
                 state -> ([JournalRow], [MutationToken], MediaID?) in
                 var serverID: MediaID?

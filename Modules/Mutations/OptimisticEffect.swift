@@ -12,6 +12,8 @@ public enum OptimisticEffect: Hashable, Sendable {
     case newPost(text: String, attachments: [MediaModel.Attachment])
     /// A new reply at the end of its parent's thread; the parent's reply count goes up by one.
     case newReply(parent: MediaID, text: String, attachments: [MediaModel.Attachment])
+    /// The viewer's display name and bio as edited (nil: unchanged), on their own profile.
+    case profile(displayName: String?, bio: String?)
     /// The viewer's flag on a media (liked, reposted) is the value, its count adjusted to match.
     case flag(MediaID, MediaFlag, Bool)
     /// A media is gone from every list (deleted).

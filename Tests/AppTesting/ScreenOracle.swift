@@ -286,8 +286,8 @@ package struct ScreenOracle {
                 facts[keyPath: flag.state] = value
             case .newReply:
                 facts.replyCount += 1
-            case .newPost, .hide, .follow, .newMessage:
-                // A message sharing the post changes none of its facts.
+            case .newPost, .hide, .follow, .newMessage, .profile:
+                // A message sharing the post changes none of its facts, nor a new name.
                 break
             }
         }

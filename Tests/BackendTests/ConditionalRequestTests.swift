@@ -121,7 +121,7 @@ import Wire
         let author = try #require(
             await ada.get("/v1/feed").json["page", "entries", 0, "media", "author", "handle"].stringValue)
         let renamed = await ada.as(author).send(
-            .put, "/v1/me/profile", body: #"{"displayName": "Someone New"}"#)
+            .put, "/v1/me/profile", body: #"{"displayName": "Someone New"}"#, key: UUID().uuidString)
         #expect(renamed.status == 200)
         #expect(await Self.tag(ada) != followed)
     }

@@ -36,6 +36,7 @@ import Wire
                 case .user: Mutation(kind, UserID("u2"))
                 case .conversation:
                     Mutation(kind, in: ConversationID(conversation), text: "a \(kind)", sharing: own)
+                case .account: .profile(displayName: "Ada, a \(kind)", bio: nil)
                 }
             let response = try await send(mutation, "kind-\(index)")
 

@@ -29,12 +29,16 @@ import Wire
 
         // When she sets a new name and bio
         let response = await grace.send(
-            .put, "/v1/me/profile", body: Self.body(name: "  Grace H.  ", bio: "Compilers.\nAlso: sea."))
+            .put, "/v1/me/profile", body: Self.body(name: "  Grace H.  ", bio: "Compilers.\nAlso: sea."),
+            key: UUID().uuidString)
 
-        // Then the answer is her profile with them (the name trimmed)
+        // Then the answer is a mutation that changed something, and her own profile has them
+        // (the name trimmed)
         #expect(response.status == 200, "\(response.errorMessage ?? "")")
-        #expect(response.json["profile", "user", "displayName"].stringValue == "Grace H.")
-        #expect(response.json["profile", "user", "bio"].stringValue == "Compilers.\nAlso: sea.")
+        #expect(response.json["mutation", "changed"] == .bool(true))
+        let me = await grace.get("/v1/me")
+        #expect(me.json["profile", "user", "displayName"].stringValue == "Grace H.")
+        #expect(me.json["profile", "user", "bio"].stringValue == "Compilers.\nAlso: sea.")
         // and her profile, her posts on ada's Home and the accounts list all say the new name
         let profile = await ada.get("/v1/users/u2")
         #expect(profile.json["profile", "user", "displayName"].stringValue == "Grace H.")
@@ -55,15 +59,28 @@ import Wire
     @Test func onlyTheFieldsSent_change() async throws {
         let server = try BackendFixture.fresh()
         let grace = TestClient(server: server).as("grace")
-        _ = await grace.send(.put, "/v1/me/profile", body: Self.body(name: "Grace", bio: "Before"))
+        _ = await grace.send(
+            .put, "/v1/me/profile", body: Self.body(name: "Grace", bio: "Before"), key: UUID().uuidString)
 
-        let renamed = await grace.send(.put, "/v1/me/profile", body: Self.body(name: "G. Hopper", bio: nil))
+        _ = await grace.send(
+            .put, "/v1/me/profile", body: Self.body(name: "G. Hopper", bio: nil), key: UUID().uuidString)
+        let renamed = await grace.get("/v1/me")
         #expect(renamed.json["profile", "user", "displayName"].stringValue == "G. Hopper")
         #expect(renamed.json["profile", "user", "bio"].stringValue == "Before")
 
-        let cleared = await grace.send(.put, "/v1/me/profile", body: Self.body(name: nil, bio: ""))
+        _ = await grace.send(
+            .put, "/v1/me/profile", body: Self.body(name: nil, bio: ""), key: UUID().uuidString)
+        let cleared = await grace.get("/v1/me")
         #expect(cleared.json["profile", "user", "displayName"].stringValue == "G. Hopper")
         #expect(cleared.json["profile", "user", "bio"].stringValue == "")
+
+        // The same key again is answered as the first time and applied once
+        let first = await grace.send(
+            .put, "/v1/me/profile", body: Self.body(name: "Once", bio: nil), key: "k1")
+        let again = await grace.send(
+            .put, "/v1/me/profile", body: Self.body(name: "Once", bio: nil), key: "k1")
+        #expect(first.json["mutation", "changed"] == .bool(true))
+        #expect(again.headers["Idempotent-Replayed"] == "true" && again.body == first.body)
     }
 
     /// The limits, tried at, under and over: 50 characters of name and 300 of bio are taken,
@@ -92,7 +109,8 @@ import Wire
         let grace = TestClient(server: server).as("grace")
         let before = await grace.get("/v1/me")
 
-        let response = await grace.send(.put, "/v1/me/profile", body: Self.body(name: name, bio: bio))
+        let response = await grace.send(
+            .put, "/v1/me/profile", body: Self.body(name: name, bio: bio), key: UUID().uuidString)
 
         let after = await grace.get("/v1/me")
         if let refusal {
@@ -109,9 +127,10 @@ import Wire
     @Test func withoutASession_itIs401_andAnEmptyBodyIs400() async throws {
         let server = try BackendFixture.fresh()
         let nobody = await TestClient(server: server, token: nil).send(
-            .put, "/v1/me/profile", body: Self.body(name: "Mallory", bio: nil))
+            .put, "/v1/me/profile", body: Self.body(name: "Mallory", bio: nil), key: UUID().uuidString)
         #expect(nobody.status == 401)
-        let empty = await TestClient(server: server).send(.put, "/v1/me/profile", body: "{}")
+        let empty = await TestClient(server: server).send(
+            .put, "/v1/me/profile", body: "{}", key: UUID().uuidString)
         #expect(empty.status == 400)
         #expect(empty.errorMessage == "send displayName, bio or both")
     }

@@ -4,6 +4,7 @@ import Backend
 import Features
 import Foundation
 import MediaModel
+import Mutations
 import Sockets
 import Storage
 import TerminalUI
@@ -11,9 +12,9 @@ import Testing
 import Wire
 
 /// A person sets their display name and bio: `e` on their own profile, the limits tried at,
-/// under and over (counted as they type, refused before anything is sent), a save that cannot
-/// reach the server keeping the text, and the new name shown where names show: the profile's
-/// header and their posts on Home.
+/// under and over (counted as they type, refused before anything is saved), a save while the
+/// server is away kept as a change and sent when it is back, and the new name shown where names
+/// show: the profile's header at once, and their posts on Home once the server has it.
 @Suite @MainActor struct ProfileEditScenarios {
     static func press(_ key: Key, in session: AppSession) async {
         _ = session.shell?.handle(key)
@@ -38,7 +39,7 @@ import Wire
     {
         // Given the viewer's own post (with a photo where Home needs one), and their profile open
         let directories = try TestDirectories.make()
-        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        let (session, clock) = try await HeadlessHarness.session(app.definition, directories: directories)
         defer { Task { await session.stop() } }
         let shell = try #require(session.shell)
         if app.hasTab(.home) {
@@ -86,7 +87,7 @@ import Wire
         await Self.press(.enter, in: session)
         #expect(!(shell.currentScreen is ProfileEditorScreen), "\(app.id): saved and closed")
         let atLimits = HeadlessHarness.frame(of: session)
-        #expect(atLimits.contains("profile saved"), "\(app.id):\n\(atLimits)")
+        #expect(atLimits.contains("name and bio saved"), "\(app.id):\n\(atLimits)")
         let check = try directories.openBackend()
         let saved = try check.database.queryFirst(
             "SELECT display_name, bio FROM users WHERE handle = 'ada'"
@@ -106,15 +107,36 @@ import Wire
         shell.context.faultControl?.setFaultProfile(.offline)
         await Self.press(.enter, in: session)
 
-        // Then nothing is lost: the editor stays, with the text and the reason
-        let offline = HeadlessHarness.frame(of: session)
-        #expect(shell.currentScreen === second, "\(app.id)")
-        #expect(offline.contains("not saved: the server cannot be reached"), "\(app.id):\n\(offline)")
-        #expect(second.nameField.text == "  Ada L.  " && second.bioField.text == "Counting machines.")
+        // Then nothing is lost: they are kept as a change waiting to be sent, and the profile
+        // shows the trimmed name and the bio at once
+        #expect(!(shell.currentScreen is ProfileEditorScreen), "\(app.id): saved here and closed")
+        let waiting = lines(HeadlessHarness.frame(of: session))
+        #expect(waiting[2].contains("Ada L.  @ada"), "\(app.id):\n\(waiting.all)")
+        #expect(waiting[3].contains("Counting machines."), "\(app.id):\n\(waiting.all)")
+        let actions = try #require(shell.context.actions)
+        #expect(actions.pendingChanges.map(\.title) == ["name and bio · \"Ada L.\""], "\(app.id)")
+        let beforeSending = try directories.openBackend()
+        #expect(
+            try beforeSending.database.queryFirst("SELECT display_name FROM users WHERE handle = 'ada'") {
+                try $0.string(0)
+            } == String(repeating: "n", count: 50))
+        beforeSending.close()
 
-        // And once the server is back, enter saves them: the header shows the trimmed name and bio
+        // And once the server is back, the change is sent: the server has them, and the
+        // profile still shows them (from the server now)
         shell.context.faultControl?.setFaultProfile(.perfect)
-        await Self.press(.enter, in: session)
+        clock.advance(by: RetryPolicy.standard.cap)
+        await session.settle()
+        #expect(actions.pendingChanges.isEmpty, "\(app.id): \(actions.pendingChanges.map(\.title))")
+        let sent = try directories.openBackend()
+        let server = try sent.database.queryFirst("SELECT display_name, bio FROM users WHERE handle = 'ada'")
+        {
+            (try $0.string(0), try $0.string(1))
+        }
+        sent.close()
+        #expect(server?.0 == "Ada L." && server?.1 == "Counting machines.", "\(app.id)")
+        shell.openTab(.profile)
+        await session.settle()
         let header = lines(HeadlessHarness.frame(of: session))
         #expect(header[2].contains("Ada L.  @ada"), "\(app.id):\n\(header.all)")
         #expect(header[3].contains("Counting machines."), "\(app.id):\n\(header.all)")

@@ -88,8 +88,10 @@ import Wire
         await harness.manager.stop()
     }
 
-    @Test func everyKind_reshapesHomeExactlyWhenItFollowsOrUnfollows() {
+    /// A follow or unfollow changes whose posts Home holds, and a new name of the viewer is in
+    /// every post of theirs: those kinds, and only those, make the cache fetch its range again.
+    @Test func everyKind_reshapesHomeExactlyWhenItFollowsUnfollowsOrRenamesTheViewer() {
         let reshaping = MutationKind.all.filter(\.reshapesHomeFeed).map(\.name)
-        #expect(reshaping == ["follow", "unfollow"])
+        #expect(reshaping == ["follow", "unfollow", "profile"])
     }
 }

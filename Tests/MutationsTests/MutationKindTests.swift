@@ -17,6 +17,7 @@ import Wire
         case .media: Mutation(kind, media)
         case .user: Mutation(kind, UserID("u2"))
         case .conversation: Mutation(kind, in: "c1", text: "a sample \(kind) · ünïcödé ✓", sharing: media)
+        case .account: .profile(displayName: "Ada · ünïcödé ✓", bio: "a sample \(kind)")
         }
     }
 
@@ -66,6 +67,7 @@ import Wire
             case .media: .media("m1")
             case .user: .user("u2")
             case .conversation: .conversation("c1")
+            case .account: .account
             }
         #expect(mutation.lane == lane)
         #expect(request.body.isEmpty == !kind.carriesContent)
@@ -80,7 +82,7 @@ import Wire
             "unlike": "DELETE /v1/posts/{id}/like", "repost": "PUT /v1/posts/{id}/repost",
             "unrepost": "DELETE /v1/posts/{id}/repost", "delete": "DELETE /v1/posts/{id}",
             "follow": "PUT /v1/users/{id}/follow", "unfollow": "DELETE /v1/users/{id}/follow",
-            "message": "POST /v1/conversations/{id}/messages",
+            "message": "POST /v1/conversations/{id}/messages", "profile": "PUT /v1/me/profile",
         ]
         for (name, route) in shipped { #expect(routes[name] == route, "\(name)") }
     }
@@ -90,7 +92,7 @@ import Wire
         let shipped: [String: UInt8] = [
             "post": 1, "reply": 2, "like": 3, "unlike": 4, "repost": 5, "delete": 6, "follow": 7,
             "unfollow": 8,
-            "unrepost": 9, "message": 10,
+            "unrepost": 9, "message": 10, "profile": 11,
         ]
         for kind in MutationKind.all {
             if let tag = shipped[kind.name] {

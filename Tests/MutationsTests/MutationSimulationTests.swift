@@ -305,7 +305,7 @@ struct Simulation {
             case .hide: if let id = mutation.media { deleted.insert(id) }
             case .newReply: if let parent = mutation.media { replies[parent, default: 0] += 1 }
             case .follow(let value): if let user = mutation.user { following[user] = value }
-            case .newPost, .newMessage: break
+            case .newPost, .newMessage, .profile: break
             }
         }
 
@@ -404,6 +404,10 @@ struct Simulation {
                 let count = try? harness.backendCount(
                     "SELECT COUNT(*) FROM posts WHERE id = ? AND deleted = 1", Int(id.dropFirst()) ?? -1)
                 #expect(count == 1, "post \(id) should be deleted on the server; \(context)")
+            case .profile:
+                // The simulation draws no edits of the viewer's profile (ProfileEditScenarios
+                // covers them end to end).
+                break
             }
         }
         // Each flag as the last change of it left it, read from the server's own facts of the post.

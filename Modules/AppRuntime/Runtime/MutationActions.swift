@@ -174,6 +174,14 @@ final class MutationActions: ViewerActions {
         enqueue(change, done: change.kind.progress)
     }
 
+    func setProfile(
+        displayName: String?, bio: String?, whenSaved: @escaping @MainActor (_ problem: String?) -> Void
+    ) {
+        enqueue(.profile(displayName: displayName, bio: bio), done: nil) { error in
+            whenSaved(error.map { "\($0)" })
+        }
+    }
+
     /// Journals `mutation` off the UI actor; `saved` hears the outcome (nil once journaled, else
     /// the error, which is also shown on the status line unless `saved` is given).
     private func enqueue(
@@ -394,6 +402,9 @@ final class MutationActions: ViewerActions {
             return "\(title) · \(mutation.media.map(post) ?? "a post")"
         case .user:
             return "\(title) · " + (mutation.user.flatMap(user).map { "@" + $0.handle } ?? "an account")
+        case .account:
+            let fields = mutation.profileFields
+            return "\(title) · " + (fields.displayName.map(quoted) ?? fields.bio.map(quoted) ?? "unchanged")
         case .conversation:
             let text = mutation.text
             if !text.isEmpty { return "\(title) · \(quoted(text))" }

@@ -1,4 +1,3 @@
-import FeedCaching
 import Foundation
 import MediaModel
 import ServerAPI
@@ -6,14 +5,16 @@ import TerminalUI
 import Wire
 
 /// The viewer's display name and bio, edited (`e` on their own profile): two fields, each with
-/// its count against MediaModel's `ProfileLimits`; tab moves between them, enter saves, esc goes back (a
-/// second esc when something was changed). Saving sends the fields that changed: a name or a
-/// bio over its limit is refused here with the limit named, before anything is sent, and one the
-/// server refuses (or cannot be sent: offline) keeps the editor open with the text as typed.
+/// its count against MediaModel's `ProfileLimits`; tab moves between them, enter saves, esc goes
+/// back (a second esc when something was changed). A name or bio over its limit is refused here
+/// with the limit named, before anything is saved.
 ///
-/// A saved name shows everywhere names show: the profile reloads, and Home's cache is told the
-/// server changed all the way down (the viewer's posts carry the new name), so Home fetches its
-/// cached range again when it next appears.
+/// Saving is a change like any other (the `profile` kind, through the viewer's actions): the
+/// fields that changed are journaled, the profile shows them at once, and they are sent when
+/// the server can be reached, offline included, across restarts; a refusal lists it in Sync and
+/// the profile goes back to what the server has. Once confirmed, Home's cache is told the server
+/// changed all the way down (the viewer's posts carry the new name), and Home fetches its cached
+/// range again when it next appears.
 @MainActor
 package final class ProfileEditorScreen: AppScreen {
     /// Which field has the focus.
@@ -26,7 +27,6 @@ package final class ProfileEditorScreen: AppScreen {
 
     private let context: AppContext
     private let original: User
-    private let onSaved: @MainActor (Profile) -> Void
     /// The display name's field (one line).
     package let nameField: TextField
     /// The bio's field (wrapped; a paste keeps its line breaks).
@@ -41,12 +41,10 @@ package final class ProfileEditorScreen: AppScreen {
     /// The most lines the bio field shows.
     static let bioLines = 6
 
-    /// Makes the editor of `user`'s name and bio; `onSaved` gets the profile the server answers
-    /// with once they are saved (the editor has closed by then).
-    package init(context: AppContext, user: User, onSaved: @escaping @MainActor (Profile) -> Void) {
+    /// Makes the editor of `user`'s name and bio.
+    package init(context: AppContext, user: User) {
         self.context = context
         original = user
-        self.onSaved = onSaved
         nameField = TextField(text: user.displayName, placeholder: "your name, as others see it")
         bioField = TextField(
             text: user.bio, placeholder: "a few words about you", mode: .wrapped(maxLines: Self.bioLines))
@@ -155,45 +153,24 @@ package final class ProfileEditorScreen: AppScreen {
             context.navigator?.showMessage("nothing changed")
             return
         }
+        guard let actions = context.actions else {
+            message = "✕ changes are not available in this build"
+            return
+        }
         let name = trimmedName == original.displayName ? nil : trimmedName
         let bio = bioField.text == original.bio ? nil : bioField.text
         saving = true
-        let client = context.client
-        let cache = context.feedCache
-        context.tracker.run { [weak self] in
-            let result: Result<Profile, TransportError>
-            do throws(TransportError) {
-                result = .success(try await client.updateProfile(displayName: name, bio: bio).payload)
-            } catch {
-                result = .failure(error)
-            }
+        actions.setProfile(displayName: name, bio: bio) { [weak self] problem in
             guard let self else { return }
             self.saving = false
-            switch result {
-            case .success(let profile):
-                if name != nil { try? cache?.markChangedAllTheWayDown() }
-                self.context.viewer = profile.user
+            if let problem {
+                // Not journaled: the text stays here, as typed.
+                self.message = "✕ not saved: \(problem)"
+            } else {
                 self.context.navigator?.pop()
-                self.context.navigator?.showMessage("profile saved")
-                self.onSaved(profile)
-            case .failure(let error):
-                self.message = "✕ " + Self.describe(error)
+                self.context.navigator?.showMessage("name and bio saved")
             }
             self.context.navigator?.setNeedsDisplay()
-        }
-    }
-
-    /// Why saving failed, in words, with the text kept.
-    static func describe(_ error: TransportError) -> String {
-        switch error.errorClass {
-        case .offline: return "not saved: the server cannot be reached; your text is kept, enter tries again"
-        case .timeout: return "not saved: the server did not answer in time; enter tries again"
-        default:
-            // The server's own words ("displayName: U+001B … is not allowed"), without HTTP.
-            if error.serverCode != nil, let range = error.detail.range(of: "): ") {
-                return "not saved: " + error.detail[range.upperBound...]
-            }
-            return "not saved: \(error.errorClass)"
         }
     }
 

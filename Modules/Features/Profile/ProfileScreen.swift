@@ -73,6 +73,9 @@ package final class ProfileScreen: AppScreen {
     }
 
     package func appear() {
+        // What changed while another screen was shown (an edit of the viewer's name) shows now,
+        // before the server answers (or when it cannot).
+        rebuild()
         load()
     }
 
@@ -157,7 +160,7 @@ package final class ProfileScreen: AppScreen {
 
     /// Sizes the header for the profile's bio at the screen's width, and the list under it.
     private func layOutHeader() {
-        let bio = profile.map { bioLines(of: $0.user, width: size.width - 1).count } ?? 0
+        let bio = (shown ?? profile).map { bioLines(of: $0.user, width: size.width - 1).count } ?? 0
         headerLines = 3 + max(bio, 1)
         // The list lays out again only when its size changed.
         let listSize = (width: size.width, height: max(size.height - headerLines, 1))
@@ -242,8 +245,7 @@ package final class ProfileScreen: AppScreen {
     /// Opens the editor of the viewer's name and bio; once saved, the profile shows them.
     private func editProfile() {
         guard let shown, shown.isViewer else { return }
-        context.navigator?.push(
-            ProfileEditorScreen(context: context, user: shown.user) { [weak self] _ in self?.load() })
+        context.navigator?.push(ProfileEditorScreen(context: context, user: shown.user))
     }
 
     private func toggleFollow() {
@@ -272,12 +274,14 @@ package final class ProfileScreen: AppScreen {
                 loading ? "Loading…" : "", style: style.secondary, x: rect.x + 2, y: rect.y + 1, clip: rect)
             return nil
         }
-        let bio = bioLines(of: profile.user, width: rect.width - 1)
+        // The user as merged: the viewer's own edits of their name and bio show at once.
+        let user = (shown ?? profile).user
+        let bio = bioLines(of: user, width: rect.width - 1)
         let (header, rest) = rect.splitTop(headerLines)
         // A long name is cut so the handle after it shows whole.
         let name = TextLayout.truncate(
-            StyledLine(profile.user.displayName, style: style.strong),
-            keeping: StyledLine("  @" + profile.user.handle, style: style.secondary), width: header.width - 1)
+            StyledLine(user.displayName, style: style.strong),
+            keeping: StyledLine("  @" + user.handle, style: style.secondary), width: header.width - 1)
         buffer.putTruncated(name, in: Rect(x: header.x + 1, y: header.y, width: header.width - 1, height: 1))
         for (offset, line) in bio.enumerated() {
             buffer.putTruncated(

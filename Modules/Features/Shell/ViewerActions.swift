@@ -37,6 +37,11 @@ package protocol ViewerActions: AnyObject {
     /// Follows the account (its posts come to Home from the next refresh), or unfollows it when
     /// `follows` is false.
     func setFollowing(_ user: User, follows: Bool)
+    /// Sets the viewer's display name, bio or both (nil keeps one as it is): journaled, shown on
+    /// their profile at once, sent when the server can be reached; `whenSaved` hears the
+    /// journal's outcome (nil once saved, else the problem).
+    func setProfile(
+        displayName: String?, bio: String?, whenSaved: @escaping @MainActor (_ problem: String?) -> Void)
     /// The changes not yet confirmed, oldest first.
     var pendingChanges: [ChangeSummary] { get }
     /// The changes the server refused, oldest first.

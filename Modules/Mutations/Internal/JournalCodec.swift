@@ -32,6 +32,7 @@ enum JournalCodec {
         case .conversation:
             writer.string((mutation.conversation ?? ConversationID("")).rawValue)
             writer.optionalString(mutation.media?.rawValue)
+        case .account: break
         }
         if mutation.kind.carriesContent {
             writer.string(mutation.text)
@@ -64,6 +65,7 @@ enum JournalCodec {
         case .conversation:
             conversation = ConversationID(try reader.string())
             media = try reader.optionalString().map { MediaID($0) }
+        case .account: break
         }
         if kind.carriesContent {
             text = try reader.string()

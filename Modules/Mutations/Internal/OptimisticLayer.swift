@@ -80,6 +80,7 @@ struct OptimisticLayer: Sendable {
         case post
         case hide(MediaID)
         case notSent(MediaID)
+        case profile
         case follow(UserID)
         case relationship(UserID)
         case message(ConversationID)
@@ -91,6 +92,9 @@ struct OptimisticLayer: Sendable {
     private(set) var effects: [MediaID: FactEffect] = [:]
     private(set) var follows: [UserID: [Op]] = [:]
     private(set) var relationships: [UserID: Relationship] = [:]
+    /// The viewer's edits of their name and bio, pending or confirmed but not yet shown by a
+    /// profile from the server, in the order made.
+    private(set) var profileEdits: [ProfileEdit] = []
     private(set) var posts: [MutationToken: Post] = [:]
     /// Top-level posts, oldest first.
     private(set) var top: [MutationToken] = []
@@ -105,6 +109,16 @@ struct OptimisticLayer: Sendable {
     /// Each conversation's messages sent from this device, in the order made.
     private(set) var conversations: [ConversationID: [MutationToken]] = [:]
     private var contributions: [MutationToken: [Contribution]] = [:]
+
+    /// An edit of the viewer's name and bio.
+    struct ProfileEdit: Sendable {
+        var token: MutationToken
+        var sequence: Int64
+        var displayName: String?
+        var bio: String?
+        /// Whether the server confirmed it (it stays until a profile from the server shows it).
+        var confirmed: Bool
+    }
 
     /// Whether nothing is pending, failed or awaiting a list.
     var isEmpty: Bool { contributions.isEmpty }
@@ -136,7 +150,10 @@ struct OptimisticLayer: Sendable {
                 insertMessage(row, message, status: .server)
                 added.append(.message(message.conversationID))
             case .facts?, nil:
-                break
+                if case .profile(let name, let bio) = row.mutation.optimisticEffect {
+                    insertProfileEdit(row, name, bio, confirmed: true)
+                    added.append(.profile)
+                }
             }
         case .failed:
             let message = row.lastError ?? "failed"
@@ -161,7 +178,7 @@ struct OptimisticLayer: Sendable {
             case .flag(let id, _, _), .hidden(let id):
                 effects[id, default: FactEffect()].notSent.append((row.token, row.mutation.kind))
                 added.append(.notSent(id))
-            case .following:
+            case .following, .profile:
                 break
             }
         case .pending, .inFlight:
@@ -186,6 +203,9 @@ struct OptimisticLayer: Sendable {
             case .hidden(let id):
                 effects[id, default: FactEffect()].hides += 1
                 added.append(.hide(id))
+            case .profile(let name, let bio):
+                insertProfileEdit(row, name, bio, confirmed: false)
+                added.append(.profile)
             case .following(let user, let following):
                 Self.insert(
                     Op(sequence: row.sequence, token: row.token, value: following),
@@ -217,6 +237,8 @@ struct OptimisticLayer: Sendable {
                 update(id) { $0.hides -= 1 }
             case .notSent(let id):
                 update(id) { $0.notSent.removeAll { $0.token == token } }
+            case .profile:
+                profileEdits.removeAll { $0.token == token }
             case .reply(let parent, let counted):
                 if counted { update(parent) { $0.replies.removeAll { $0.token == token } } }
                 removePost(token)
@@ -282,6 +304,19 @@ struct OptimisticLayer: Sendable {
         }
     }
 
+    /// The viewer as their own profile should show them: `user` (the server's) with the edits of
+    /// name and bio made here applied in order.
+    func profile(_ user: User) -> User {
+        guard !profileEdits.isEmpty else { return user }
+        var name = user.displayName
+        var bio = user.bio
+        for edit in profileEdits {
+            if let displayName = edit.displayName { name = displayName }
+            if let newBio = edit.bio { bio = newBio }
+        }
+        return User(id: user.id, handle: user.handle, displayName: name, avatar: user.avatar, bio: bio)
+    }
+
     /// Whether `id` is deleted by a pending or confirmed delete.
     func isHidden(_ id: MediaID) -> Bool { (effects[id]?.hides ?? 0) > 0 }
 
@@ -330,6 +365,15 @@ struct OptimisticLayer: Sendable {
         guard let list = conversations[conversation], let last = list.last else { return 0 }
         guard let newest = messages[last]?.sequence, newest > sequence else { return list.count }
         return list.lastIndex { (messages[$0]?.sequence ?? .min) < sequence }.map { $0 + 1 } ?? 0
+    }
+
+    private mutating func insertProfileEdit(
+        _ row: JournalRow, _ name: String?, _ bio: String?, confirmed: Bool
+    ) {
+        let edit = ProfileEdit(
+            token: row.token, sequence: row.sequence, displayName: name, bio: bio, confirmed: confirmed)
+        let index = profileEdits.firstIndex { $0.sequence > row.sequence } ?? profileEdits.count
+        profileEdits.insert(edit, at: index)
     }
 
     private mutating func insertPost(

@@ -114,24 +114,6 @@ public struct APIClient: Sendable {
         try await fetch(Profile.self, get("/v1/me", cursor: cursor, limit: limit))
     }
 
-    /// `PUT /v1/me/profile`: sets the signed-in user's display name, bio or both (nil keeps
-    /// one as it is) and answers with their profile. The server trims the name and refuses one
-    /// outside 1 to 50 characters, or a bio over 300, with a 400 naming the limit.
-    @concurrent
-    public func updateProfile(displayName: String?, bio: String?) async throws(TransportError)
-        -> WireEnvelope<
-            Profile
-        >
-    {
-        var fields: [String: JSONValue] = [:]
-        if let displayName { fields["displayName"] = .string(displayName) }
-        if let bio { fields["bio"] = .string(bio) }
-        let request = Request(
-            .put, "/v1/me/profile", headers: ["Content-Type": "application/json"],
-            body: JSONValue.object(fields).serialized())
-        return try await fetch(Profile.self, request)
-    }
-
     /// `GET /v1/accounts`: every account with its counts (no sign-in needed), for onboarding.
     @concurrent
     public func accounts() async throws(TransportError) -> WireEnvelope<AccountList> {

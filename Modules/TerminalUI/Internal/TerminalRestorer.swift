@@ -94,16 +94,25 @@ final class TerminalRestorer: Sendable {
     /// no session.
     @discardableResult
     func resume() -> Bool {
-        let session = state.withLock { state -> Session? in
-            guard let session = state.session else { return nil }
+        // Under the lock, so no frame is written between the flag and the enter sequence.
+        state.withLock { state -> Bool in
+            guard let session = state.session else { return false }
             state.isSuspended = false
-            return session
+            var raw = session.raw
+            _ = tcsetattr(session.input, TCSANOW, &raw)
+            FileDescriptorIO.writeAll(session.output, session.enterSequence)
+            return true
         }
-        guard let session else { return false }
-        var raw = session.raw
-        _ = tcsetattr(session.input, TCSANOW, &raw)
-        FileDescriptorIO.writeAll(session.output, session.enterSequence)
-        return true
+    }
+
+    /// Writes `bytes` unless the terminal is suspended, under the lock that suspending and
+    /// resuming take: a frame never lands between the sequence that leaves the terminal and the
+    /// one that enters it again.
+    func writeUnlessSuspended(_ output: Int32, _ bytes: [UInt8]) {
+        state.withLock { state in
+            guard !state.isSuspended else { return }
+            FileDescriptorIO.writeAll(output, bytes)
+        }
     }
 
     /// The `atexit` path: restores unless another thread holds the lock right now.

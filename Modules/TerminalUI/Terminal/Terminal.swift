@@ -136,10 +136,13 @@ public final class Terminal: Sendable {
     }
 
     /// Writes `text` (a frame's output) to the terminal. Call it from one place at a time
-    /// (the UI actor); bytes are written in full.
+    /// (the UI actor); bytes are written in full. While the process is suspended (ctrl-z, until
+    /// `.resumed`) nothing is written: a frame drawn just after a continue, before the terminal
+    /// is entered again, would land on the shell's screen; the app redraws everything on
+    /// `.resumed`.
     public func write(_ text: String) {
         guard !text.isEmpty else { return }
-        FileDescriptorIO.writeAll(output, Array(text.utf8))
+        TerminalRestorer.shared.writeUnlessSuspended(output, Array(text.utf8))
     }
 
     /// Asks whether the terminal speaks the kitty graphics protocol, with the protocol's own

@@ -18,19 +18,21 @@ extension BackendCore {
 
     /// `PUT /v1/me/profile` `{"displayName": "Grace H.", "bio": "..."}`: sets the signed-in
     /// user's display name (trimmed; 1 to 50 characters), bio (up to 300, line breaks allowed)
-    /// or both, and answers 200 with their profile as `GET /v1/me` does. A field left out is
-    /// kept; one over its limit is a 400 naming the limit, and nothing changes.
+    /// or both, as a mutation: its `Idempotency-Key` is applied once, and a retry gets the first
+    /// answer. Answers 200 with a `mutation` (`changed`, `userID`); a field left out is kept, one
+    /// over its limit is a 400 naming the limit, and nothing changes.
     ///
     /// A post keeps its author in its stored media, so the user's posts are written again with
-    /// the new name, in the same transaction: every feed, thread and profile shows it from the
-    /// next read on. Everything else (events, messages, the accounts list) reads the user's row.
+    /// the new name (and their revision moved, so every page showing them has a new tag), in the
+    /// same transaction. Everything else (events, messages, the accounts list) reads the user's
+    /// row.
     func updateProfile(_ route: RouteRequest) throws -> Response {
-        let object = try route.bodyObject()
-        let name = try object.read { try $0.optionalString("displayName") }
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        let bio = try object.read { try $0.optionalString("bio") }
-        try database.transaction { db in
-            let viewer = try authenticate(route.request, db)
+        try mutate(route) { db, viewer, token, _ in
+            guard let viewer else { throw APIError.internalError("no viewer for an authenticated mutation") }
+            let object = try route.bodyObject()
+            let name = try object.read { try $0.optionalString("displayName") }
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            let bio = try object.read { try $0.optionalString("bio") }
             guard name != nil || bio != nil else {
                 throw APIError.invalidBody("send displayName, bio or both")
             }
@@ -48,21 +50,30 @@ extension BackendCore {
                     bio: bio ?? user.bio)
             }
             let user = renamed(old)
+            let changed = user != old
             try db.execute(
                 "UPDATE users SET display_name = ?, bio = ?, json = ? WHERE id = ?", user.displayName,
                 user.bio,
                 Array(user.json.serialized()), viewer.id)
-            let posts = try db.query("SELECT id, json FROM posts WHERE author = ?", viewer.id) { row in
-                (try row.int64(0), try row.bytes(1))
+            if changed {
+                let posts = try db.query("SELECT id, json FROM posts WHERE author = ?", viewer.id) { row in
+                    (try row.int64(0), try row.bytes(1))
+                }
+                for (id, json) in posts {
+                    let media = try Media(json: JSONValue(parsing: Data(json)), at: .root)
+                    try db.execute(
+                        "UPDATE posts SET json = ?, revision = revision + 1 WHERE id = ?",
+                        Array(media.byAuthor(renamed(media.author)).json.serialized()), id)
+                }
             }
-            for (id, json) in posts {
-                let media = try Media(json: JSONValue(parsing: Data(json)), at: .root)
-                try db.execute(
-                    "UPDATE posts SET json = ?, revision = revision + 1 WHERE id = ?",
-                    Array(media.byAuthor(renamed(media.author)).json.serialized()), id)
-            }
+            var builder = ResponseBuilder()
+            return builder.response(
+                "mutation",
+                Self.mutation(token) {
+                    $0.field("changed", changed)
+                    $0.field("userID", "u\(viewer.id)")
+                })
         }
-        return try profile(route, userID: nil)
     }
 
     private func profile(_ route: RouteRequest, userID: Int64?) throws -> Response {

@@ -49,23 +49,7 @@ public enum Subprocess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, out.write, 1)
         posix_spawn_file_actions_adddup2(&actions, err.write, 2)
-        _ = addCloseFrom?(&actions, 3)
-        // Every signal back to its default action and none blocked: a child must not inherit
-        // what this process ignores (SIGPIPE in a server, say).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var all = sigset_t()
-        sigfillset(&all)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        let (child, spawned) = spawn(executable, arguments, actions: &actions)
         close(out.write)
         close(err.write)
         guard spawned == 0 else {
@@ -80,6 +64,32 @@ public enum Subprocess {
         let signal = raw & 0x7F
         let status = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
         return Result(status: status, output: output, errors: errors)
+    }
+
+    /// Starts `executable` with `arguments` in this process's environment and the file `actions`
+    /// given, with no other descriptor of this process (beyond 2), every signal back to its
+    /// default action and none blocked: a child must not inherit what this process ignores
+    /// (SIGPIPE in a server, say). Returns the child's pid, and `posix_spawn`'s error (0 when it
+    /// started); the caller reaps the child.
+    public static func spawn(
+        _ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t
+    ) -> (pid: pid_t, error: Int32) {
+        _ = addCloseFrom?(&actions, 3)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t()
+        sigfillset(&all)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var child: pid_t = 0
+        let error = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        return (child, error)
     }
 
     /// A pipe whose ends are closed on exec (the child gets them only through `dup2`).

@@ -71,21 +71,7 @@ enum Spawn {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        _ = Subprocess.addCloseFrom?(&actions, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var all = sigset_t()
-        sigfillset(&all)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var child: pid_t = 0
-        let result = posix_spawn(&child, path, &actions, &attributes, argv, environ)
+        let (child, result) = Subprocess.spawn(path, arguments, actions: &actions)
         guard result == 0 else {
             throw SpawnFailure("cannot start \(path): \(String(cString: strerror(result)))")
         }
@@ -105,12 +91,8 @@ enum Spawn {
         posix_spawn_file_actions_adddup2(&actions, out[1], 1)
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        _ = Subprocess.addCloseFrom?(&actions, 3)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var child: pid_t = 0
         let start = now()
-        let result = posix_spawn(&child, path, &actions, nil, argv, environ)
+        let (child, result) = Subprocess.spawn(path, arguments, actions: &actions)
         close(out[1])
         close(err[1])
         defer {

@@ -66,13 +66,17 @@ public enum Subprocess {
         return Result(status: status, output: output, errors: errors)
     }
 
-    /// Starts `executable` with `arguments` in this process's environment and the file `actions`
+    /// Starts `executable` with `arguments` in `environment` (`NAME=value` entries; nil: this
+    /// process's) and the file `actions`
     /// given, with no other descriptor of this process (beyond 2), every signal back to its
     /// default action and none blocked: a child must not inherit what this process ignores
-    /// (SIGPIPE in a server, say). Returns the child's pid, and `posix_spawn`'s error (0 when it
-    /// started); the caller reaps the child.
+    /// (SIGPIPE in a server, say). With `newProcessGroup` the child leads a process group of its
+    /// own (a signal to `-pid` reaches it and its children; a terminal's job control sees it as a
+    /// job). Returns the child's pid, and `posix_spawn`'s error (0 when it started); the caller
+    /// reaps the child.
     public static func spawn(
-        _ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t
+        _ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t,
+        newProcessGroup: Bool = false, environment: [String]? = nil
     ) -> (pid: pid_t, error: Int32) {
         _ = addCloseFrom?(&actions, 3)
         var attributes = posix_spawnattr_t()
@@ -84,11 +88,22 @@ public enum Subprocess {
         sigemptyset(&none)
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        if newProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
-        let error = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        guard let environment else {
+            let error = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+            return (child, error)
+        }
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { for pointer in envp { free(pointer) } }
+        let error = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         return (child, error)
     }
 

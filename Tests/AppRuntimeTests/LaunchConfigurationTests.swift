@@ -107,18 +107,19 @@ import Wire
     }
 
     @Test func headlessRuns_takeTokensJitterAndBackendFromTheSeed() throws {
-        // Given headless runs of two apps with the default seed, and one with --seed 7
-        let strand = try LaunchConfiguration.parse(
-            ["--headless"], app: "strand", environment: environment, isTerminal: false)
-        let prism = try LaunchConfiguration.parse(
-            ["--headless"], app: "prism", environment: environment, isTerminal: false)
+        // Given headless runs of two apps (fixture ids: any app's) with the default seed, and one
+        // with --seed 7
+        let pebbleRun = try LaunchConfiguration.parse(
+            ["--headless"], app: "pebble", environment: environment, isTerminal: false)
+        let tundraRun = try LaunchConfiguration.parse(
+            ["--headless"], app: "tundra", environment: environment, isTerminal: false)
         let seven = try LaunchConfiguration.parse(
-            ["--headless", "--seed", "7"], app: "strand", environment: environment, isTerminal: false)
-        #expect(strand.seed == 1)
+            ["--headless", "--seed", "7"], app: "pebble", environment: environment, isTerminal: false)
+        #expect(pebbleRun.seed == 1)
         #expect(seven.seed == 7)
 
         // Then each run's tokens and jitter are seeded, the same each time for one app and seed
-        let values = [strand, prism, seven, strand].map { $0.launchValues(clock: ManualClock()) }
+        let values = [pebbleRun, tundraRun, seven, pebbleRun].map { $0.launchValues(clock: ManualClock()) }
         let mutations = values.map { $0[MutationConfigurationKey.self] }
         for configuration in mutations {
             guard case .seeded = configuration.tokens else {

@@ -53,26 +53,10 @@ import Testing
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for target: Int32 in [0, 1, 2] { posix_spawn_file_actions_adddup2(&actions, pty.terminal, target) }
-        _ = Subprocess.addCloseFrom?(&actions, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var all = sigset_t()
-        sigfillset(&all)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
         let environment = ["TERM=xterm-256color", "HOME=\(NSTemporaryDirectory())", "PATH=/usr/bin:/bin"]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer { for pointer in envp { free(pointer) } }
-        var pid: pid_t = 0
-        try #require(posix_spawn(&pid, path, &actions, &attributes, argv, envp) == 0)
+        let (pid, error) = Subprocess.spawn(
+            path, arguments, actions: &actions, newProcessGroup: true, environment: environment)
+        try #require(error == 0)
         return pid
     }
 

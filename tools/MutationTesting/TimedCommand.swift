@@ -37,26 +37,12 @@ public final class TimedCommand: Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, logFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        _ = Subprocess.addCloseFrom?(&actions, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var all = sigset_t()
-        sigfillset(&all)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-        let command = ["/bin/sh", "-c", "cd \"$0\" && exec /usr/bin/env \"$@\"", directory] + arguments
-        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
+        let command = ["-c", "cd \"$0\" && exec /usr/bin/env \"$@\"", directory] + arguments
         var child: pid_t = 0
         let spawned = running.withLock { running -> Int32 in
-            let result = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
-            if result == 0 { running = child }
+            let (pid, result) = Subprocess.spawn("/bin/sh", command, actions: &actions, newProcessGroup: true)
+            if result == 0 { running = pid }
+            child = pid
             return result
         }
         guard spawned == 0 else {

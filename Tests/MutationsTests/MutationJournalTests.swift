@@ -75,12 +75,19 @@ import Wire
         holding.wait()
 
         // When ten enqueues arrive: one leads (and waits for the database), nine queue behind it.
-        // Each runs on a thread of its own, so the leader's wait for the database never takes a
-        // thread of the cooperative pool that other tests need.
+        // The nine start once the leader has taken its batch: started together, some could
+        // join the leader's own batch, and fewer than nine would queue. Each runs on a thread of
+        // its own, so the leader's wait for the database never takes a thread of the
+        // cooperative pool that other tests need.
         let threads = ThreadPerJobExecutor()
-        let tasks = (1...10).map { index in
-            Task(executorPreference: threads) { try await manager.enqueue(.like(MediaID("m\(index)"))) }
-        }
+        let leader = Task(executorPreference: threads) { try await manager.enqueue(.like(MediaID("m1"))) }
+        let deadline = Date().addingTimeInterval(60)
+        while !manager.isCommittingAlone, Date() < deadline { try await Task.sleep(for: .milliseconds(1)) }
+        let tasks =
+            [leader]
+            + (2...10).map { index in
+                Task(executorPreference: threads) { try await manager.enqueue(.like(MediaID("m\(index)"))) }
+            }
         var tokens: [MutationToken] = []
         for task in tasks { tokens.append(try await task.value) }
 

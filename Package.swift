@@ -95,14 +95,17 @@ let package = Package(
         module("ListEngine"),
         module("TerminalUI", ["ListEngine", "CommandLineKit"]),
         module("Backend", ["Basics", "COpenSSL", "Composition", "Wire", "MediaModel", "Storage", "Imaging"]),
-        // The networking stack: the API client and its transports, the feed cache, the mutation
-        // manager, and Networking composing their services into one catalog.
-        module("ServerAPI", ["Basics", "COpenSSL", "Composition", "Wire", "MediaModel"]),
+        // The networking stack: the API's interface (the typed client over any transport), the live
+        // HTTP/1.1 + TLS client, the feed cache, the mutation manager, and Networking composing
+        // their services into one catalog (the only module of the stack that links the live client).
+        module("ServerAPI", ["Basics", "Composition", "Wire", "MediaModel"]),
+        module("HTTPClient", ["COpenSSL", "Composition", "Wire"]),
         module("FeedCaching", ["Basics", "Composition", "Wire", "MediaModel", "Storage", "ServerAPI"]),
         module(
             "Mutations",
             ["Basics", "Composition", "Wire", "MediaModel", "Storage", "ServerAPI", "FeedCaching"]),
-        module("Networking", ["Composition", "Storage", "ServerAPI", "FeedCaching", "Mutations"]),
+        module(
+            "Networking", ["Composition", "Storage", "ServerAPI", "HTTPClient", "FeedCaching", "Mutations"]),
         // Linux's epoll and eventfd, which the Glibc module does not import (C library: no link).
         .systemLibrary(name: "CLinuxEvents", path: "Modules/CLinuxEvents"),
         module("HTTPServer", ["Basics", "Wire", "CLinuxEvents"]),
@@ -127,8 +130,8 @@ let package = Package(
             [
                 "Basics", "Composition", "CommandLineKit", "Sockets", "MediaModel", "Wire", "Backend",
                 "Storage",
-                "ServerAPI", "FeedCaching", "Mutations", "Networking", "TerminalUI", "Features", "Imaging",
-                "DirectMessages",
+                "ServerAPI", "HTTPClient", "FeedCaching", "Mutations", "Networking", "TerminalUI", "Features",
+                "Imaging", "DirectMessages",
             ]),
 
         // Tools.
@@ -154,8 +157,9 @@ let package = Package(
         tool(
             "mutation-crash-helper",
             [
-                "Basics", "Networking", "ServerAPI", "Mutations", "Backend", "Wire", "MediaModel", "Storage",
-                "Imaging",
+                "Basics", "Networking", "ServerAPI", "HTTPClient", "Mutations", "Backend", "Wire",
+                "MediaModel",
+                "Storage", "Imaging",
             ]),
         tool(
             "bench",
@@ -203,10 +207,14 @@ let package = Package(
         tests(
             "ServerAPI",
             [
-                "ServerAPI", "NetworkingTesting", "Networking", "Backend", "Composition", "HTTPServer",
-                "MediaModel", "Mutations",
-                "Storage", "Wire", "SocketTesting", "backend-server", "Imaging", "PhotoTesting",
-                "CommandLineKit", "Basics",
+                "ServerAPI", "HTTPClient", "NetworkingTesting", "Backend", "HTTPServer", "MediaModel",
+                "Mutations", "Storage", "Wire", "backend-server", "Imaging", "PhotoTesting", "Basics",
+            ]),
+        tests(
+            "HTTPClient",
+            [
+                "HTTPClient", "ServerAPI", "NetworkingTesting", "Networking", "Backend", "Composition",
+                "MediaModel", "Mutations", "Storage", "Wire", "SocketTesting", "CommandLineKit",
             ]),
         tests(
             "FeedCaching",
@@ -231,13 +239,14 @@ let package = Package(
         tests(
             "HTTPServer",
             [
-                "HTTPServer", "Backend", "Networking", "ServerAPI", "Mutations", "Wire", "MediaModel",
+                "HTTPServer", "HTTPClient", "Backend", "Networking", "ServerAPI", "Mutations", "Wire",
+                "MediaModel",
                 "Storage", "SocketTesting", "ServerTesting", "PhotoTesting", "Imaging",
             ]),
         tests(
             "Security",
             [
-                "Backend", "HTTPServer", "ServerAPI", "Wire", "MediaModel", "Storage",
+                "Backend", "HTTPServer", "HTTPClient", "ServerAPI", "Wire", "MediaModel", "Storage",
                 "ServerTesting", "backend-server", "ManifestLint", "ManifestLintTesting", "CommandLineKit",
                 "Composition", "PhotoTesting",
             ]),
@@ -257,7 +266,11 @@ let package = Package(
             path: "Tests/AppTesting"),
         tests(
             "Features",
-            ["Features", "AppTesting", "MediaModel", "Imaging", "PhotoTesting", "TerminalUI", "Wire"]),
+            [
+                "Features", "AppTesting", "MediaModel", "Imaging", "PhotoTesting", "TerminalUI", "Wire",
+                "ServerAPI",
+                "FeedCaching", "Mutations", "Composition",
+            ]),
         tests(
             "Apps",
             [

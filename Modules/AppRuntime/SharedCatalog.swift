@@ -1,6 +1,7 @@
 import Backend
 import Composition
 import Features
+import HTTPClient
 import Networking
 import ServerAPI
 import Sockets

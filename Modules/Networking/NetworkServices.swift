@@ -1,5 +1,6 @@
 import Composition
 import FeedCaching
+import HTTPClient
 import Mutations
 import ServerAPI
 import Storage

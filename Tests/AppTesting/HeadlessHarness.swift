@@ -401,3 +401,15 @@ extension HeadlessHarness {
         HeadlessRenderer.text(of: session.render().buffer)
     }
 }
+
+extension AppContext {
+    /// The mutation manager behind `mutations` (screens read it as `PendingChanges`), for
+    /// scenarios that look into the journal: what is pending, failed, held or confirmed.
+    package var manager: MutationManager {
+        guard let manager = mutations as? MutationManager else {
+            preconditionFailure(
+                "this context's changes are a \(type(of: mutations)), not the app's MutationManager")
+        }
+        return manager
+    }
+}

@@ -65,9 +65,12 @@ package struct ScreenOracle {
         }
         guard let list = Self.postList(of: shell.currentScreen) else { return found }
         let context = shell.context
+        guard let manager = try? session.app?.service(.mutationReplay)?.manager else {
+            return found + ["the app runs without its mutation manager ('mutations.replay')"]
+        }
         let items = list.items
         let records = Dictionary(
-            context.mutations.pending.map { ($0.token, $0) }, uniquingKeysWith: { first, _ in first })
+            manager.pending.map { ($0.token, $0) }, uniquingKeysWith: { first, _ in first })
         found += duplicates(in: items, screen: shell.currentScreen)
         found += selectedCounts(list: list, lines: lines)
         found += shownCounts(items: items, lines: lines)
@@ -76,7 +79,7 @@ package struct ScreenOracle {
         // The list takes its items a moment after they change (the diff runs off the UI path),
         // and the journal moves on by itself: these hold once the app is idle.
         found += listMatchesItems(list)
-        found += pendingMarks(items: items, lines: lines, waiting: records, manager: context.mutations)
+        found += pendingMarks(items: items, lines: lines, waiting: records, manager: manager)
         if let server = session.app?.service(.embeddedBackend)?.embeddedTransport?.server {
             let handle = context.client.credentials?.handle ?? context.viewer?.handle
             let truth = ServerTruth(

@@ -155,7 +155,7 @@ import Wire
                     DeleteScenarios.status(frame) == "✕ text is 1 character over the limit of \(limit)",
                     "\(app.id):\n\(frame)")
                 #expect(shell.currentScreen is ComposerScreen)
-                #expect(shell.context.mutations.pending.isEmpty && shell.context.mutations.failed.isEmpty)
+                #expect(shell.context.manager.pending.isEmpty && shell.context.manager.failed.isEmpty)
                 // (the draft is dropped for the next value)
                 _ = shell.handle(.control("d"))
                 await Self.press(.control("d"), in: session)
@@ -168,10 +168,10 @@ import Wire
             let top = try #require(feed.items.first)
             #expect(top.media.text == text, "\(app.id): \(top.media.text.count) characters on top")
             #expect(feed.items.filter { $0.media.text == text }.count == 1)
-            #expect(shell.context.mutations.pending.isEmpty)
-            #expect(shell.context.mutations.failed.isEmpty, "\(app.id), \(count) characters:\n\(frame)")
+            #expect(shell.context.manager.pending.isEmpty)
+            #expect(shell.context.manager.failed.isEmpty, "\(app.id), \(count) characters:\n\(frame)")
             #expect(top.isConfirmed, "\(app.id): the server took \(count) characters")
-            for record in shell.context.mutations.failed { try shell.context.mutations.discard(record.token) }
+            for record in shell.context.manager.failed { try shell.context.manager.discard(record.token) }
             await session.settle()
         }
     }
@@ -448,7 +448,7 @@ import Wire
             _ = shell.handle(.character("j"))
         }
         await session.settle()
-        #expect(shell.context.mutations.pending.count == count)
+        #expect(shell.context.manager.pending.count == count)
         shell.openTab(.mutations)
         await session.settle()
 

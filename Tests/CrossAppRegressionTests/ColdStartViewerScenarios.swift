@@ -29,7 +29,7 @@ import Wire
         session.shell?.context.actions?.submit(
             Draft(text: text, files: [PickedPhoto(path: try TestPhotos.sample())]))
         await session.settle()
-        #expect(session.shell?.context.mutations.pending.isEmpty == true, "\(app.id): the post is confirmed")
+        #expect(session.shell?.context.manager.pending.isEmpty == true, "\(app.id): the post is confirmed")
 
         // When the app starts cold while the server answers every request 503 (so the launch's
         // "who am I" fails), and the server is back a moment later
@@ -57,7 +57,7 @@ import Wire
         #expect(
             feed.items.map(\.media.text) == before.filter { $0 != text },
             "\(app.id): the post is gone from Home and nothing else moved")
-        #expect(session.shell?.context.mutations.pending.isEmpty == true, "\(app.id): the delete was sent")
+        #expect(session.shell?.context.manager.pending.isEmpty == true, "\(app.id): the delete was sent")
         let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
         let live = try server.database.queryFirst(
             "SELECT COUNT(*) FROM posts WHERE deleted = 0 AND json LIKE ?", "%\(text)%"

@@ -162,7 +162,7 @@ import Wire
             try await Self.replies(of: ids[2], on: server) == [Self.chain[3].text, "Agreed, the north pier"])
         #expect(
             try await Self.replies(of: ids[3], on: server) == [Self.chain[4].text], "not of the one below")
-        #expect(shell.context.mutations.pending.isEmpty && shell.context.mutations.failed.isEmpty)
+        #expect(shell.context.manager.pending.isEmpty && shell.context.manager.failed.isEmpty)
     }
 
     /// A reply to a reply (made in an app whose replies are threaded) is reachable in every app:

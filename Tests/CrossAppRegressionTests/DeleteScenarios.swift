@@ -202,7 +202,7 @@ import Wire
         // Then it asks again rather than deleting
         #expect(Self.status(again).hasPrefix("press d again to delete this post"), "\(app.id):\n\(again)")
         #expect(feed.items.map(\.id) == before)
-        #expect(session.shell?.context.mutations.pending.isEmpty == true)
+        #expect(session.shell?.context.manager.pending.isEmpty == true)
     }
 
     @Test(arguments: ShippedApp.withHome)
@@ -229,7 +229,7 @@ import Wire
         await Self.press(.character("d"), in: second)
         #expect(!otherProfile.items.contains { $0.media.text == doomed }, "\(other.id) deleted it")
         #expect(
-            second.shell?.context.mutations.pending.isEmpty == true, "the server has \(other.id)'s delete")
+            second.shell?.context.manager.pending.isEmpty == true, "the server has \(other.id)'s delete")
         await second.stop()
 
         // When the viewer deletes it here too (the server answers that it is gone)
@@ -364,7 +364,7 @@ import Wire
         #expect(thread.items.map(\.media.text).dropFirst(index).first == before.dropFirst(index + 1).first)
         #expect(thread.postList.selectedItem?.media.text == before.dropFirst(index + 1).first)
         #expect(!frame.contains(doomed), "\(app.id):\n\(frame)")
-        #expect(shell.context.mutations.pending.isEmpty, "the server has the delete")
+        #expect(shell.context.manager.pending.isEmpty, "the server has the delete")
     }
 
     @Test(arguments: ShippedApp.withHome)
@@ -395,7 +395,7 @@ import Wire
         #expect(feed.items.map(\.id) == expected, "\(app.id): one fewer, the rest in order")
         #expect(feed.postList.selectedItem?.media.text == below, "the post below takes its place")
         #expect(!frame.contains(doomed), "\(app.id):\n\(frame)")
-        #expect(shell.context.mutations.pending.isEmpty, "the server has the delete")
+        #expect(shell.context.manager.pending.isEmpty, "the server has the delete")
     }
 
     @Test(arguments: ShippedApp.withHome)
@@ -430,6 +430,6 @@ import Wire
         // Then it says the post is not on the server yet, and nothing is deleted
         #expect(Self.status(first).hasPrefix("this post is not on the server yet"), "\(app.id):\n\(first)")
         #expect(feed.items.map(\.id) == before)
-        #expect(shell.context.mutations.pending.count == 1, "only the post waits, no delete")
+        #expect(shell.context.manager.pending.count == 1, "only the post waits, no delete")
     }
 }

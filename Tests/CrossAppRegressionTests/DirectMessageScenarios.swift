@@ -216,7 +216,7 @@ import Wire
         await session.settle()
 
         // Then the journal holds them in the order typed (the order they are sent in)
-        let pending = try #require(session.shell?.context.mutations.pending)
+        let pending = try #require(session.shell?.context.manager.pending)
         #expect(pending.map(\.mutation.text) == texts)
     }
 

@@ -134,7 +134,7 @@ import Testing
             await session.settle()
             posted = try postedCount()
         }
-        let manager = session.shell?.context.mutations
+        let manager = session.shell?.context.manager
         #expect(
             posted == 1,
             """
@@ -164,7 +164,7 @@ import Testing
         let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
         // (its context kept alive a while, as a task still running for it does on a loaded machine)
         let stoppedContext = try #require(session.shell?.context)
-        let stoppedManager = stoppedContext.mutations
+        let stoppedManager = stoppedContext.manager
         let viewer = stoppedManager.viewer
         await session.stop()
 

@@ -160,7 +160,7 @@ import Wire
         -> (waiting: String, sent: String)
     {
         let transport = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport)
-        let manager = try #require(session.shell?.context.mutations)
+        let manager = try #require(session.shell?.context.manager)
         transport.injectFaults([.serverError(status: 503)])
         try manager.retry(token)
         await session.settle()

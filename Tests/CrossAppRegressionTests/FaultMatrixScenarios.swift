@@ -223,7 +223,7 @@ struct FaultMatrixRun {
     }
 
     var shell: AppShell? { session.shell }
-    var manager: MutationManager? { session.shell?.context.mutations }
+    var manager: MutationManager? { session.shell?.context.manager }
     var cap: Duration { RetryPolicy.standard.cap }
 
     // MARK: Steps
@@ -523,7 +523,7 @@ struct FaultMatrixRun {
         defer { Task { await session.stop() } }
         let feed = try #require(session.shell?.currentScreen as? FeedScreen)
         let transport = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport)
-        let manager = try #require(session.shell?.context.mutations)
+        let manager = try #require(session.shell?.context.manager)
         var distinct: Set<MediaID> = []
         let posts = feed.items.filter { distinct.insert($0.media.id).inserted && !$0.facts.viewerLiked }
         try #require(posts.count >= 2)
@@ -579,7 +579,7 @@ struct FaultMatrixRun {
         defer { Task { await session.stop() } }
         let feed = try #require(session.shell?.currentScreen as? FeedScreen)
         let transport = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport)
-        let manager = try #require(session.shell?.context.mutations)
+        let manager = try #require(session.shell?.context.manager)
         let actions = try #require(session.shell?.context.actions)
         let other = try #require(feed.items.first { !$0.facts.viewerLiked })
         let text = "A photo, then a reply to it, from \(app.id)"

@@ -89,8 +89,8 @@ import Wire
         let key = following ? "follow" : "unfollow"
         #expect(profile.keyBindings.contains { $0.does == key }, "\(place): f would \(key)")
         await BoundaryScenarios.press(.character("f"), in: session)
-        #expect(shell.context.mutations.pending.isEmpty, "\(place): the \(key) was sent")
-        #expect(shell.context.mutations.failed.isEmpty, "\(place): and confirmed")
+        #expect(shell.context.manager.pending.isEmpty, "\(place): the \(key) was sent")
+        #expect(shell.context.manager.failed.isEmpty, "\(place): and confirmed")
         let counts = SocialScenarios.countsLine(HeadlessHarness.frame(of: session)) ?? ""
         #expect(counts.hasSuffix("· you follow") == following, "\(place): the profile says it: \(counts)")
         _ = shell.handle(.escape)

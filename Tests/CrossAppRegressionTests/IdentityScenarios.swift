@@ -47,8 +47,8 @@ import Wire
 
         // Then it reached the server once, nothing waits or failed, and the session was renewed
         #expect(try Self.likes(of: post.id, by: before.handle, on: server) == likedBefore + 1)
-        #expect(context.mutations.pending.isEmpty, "\(app.id): \(context.mutations.pending)")
-        #expect(context.mutations.failed.isEmpty, "\(app.id): \(context.mutations.failed)")
+        #expect(context.manager.pending.isEmpty, "\(app.id): \(context.manager.pending)")
+        #expect(context.manager.failed.isEmpty, "\(app.id): \(context.manager.failed)")
         #expect(context.client.credentials?.renewalCount == 1)
         let after = try #require(store.load())
         #expect(after.handle == before.handle)

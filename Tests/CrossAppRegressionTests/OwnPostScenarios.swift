@@ -60,7 +60,7 @@ import Testing
         _ = session.shell?.handle(.enter)
         await session.settle()
         let frame = HeadlessHarness.frame(of: session)
-        let manager = try #require(session.shell?.context.mutations)
+        let manager = try #require(session.shell?.context.manager)
         await session.stop()
 
         #expect(manager.pending.isEmpty, "\(app.id): the post is confirmed")

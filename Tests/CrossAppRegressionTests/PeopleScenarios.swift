@@ -107,7 +107,7 @@ import Wire
         // And follow her, then go back
         _ = shell.handle(.character("f"))
         await session.settle()
-        #expect(shell.context.mutations.pending.isEmpty, "the follow is confirmed")
+        #expect(shell.context.manager.pending.isEmpty, "the follow is confirmed")
         _ = shell.handle(.escape)
         await session.settle()
         let back = HeadlessHarness.frame(of: session)

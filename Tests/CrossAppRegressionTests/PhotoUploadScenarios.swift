@@ -99,7 +99,7 @@ import Wire
         shell.context.faultControl?.setFaultProfile(.perfect)
         session.networkDidChange()
         await session.settle()
-        #expect(shell.context.mutations.pending.isEmpty && shell.context.mutations.failed.isEmpty)
+        #expect(shell.context.manager.pending.isEmpty && shell.context.manager.failed.isEmpty)
         let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
         let inApp = try #require(feed.items.first { $0.media.text == text }?.media)
         let uploaded = try Self.newestPhotoIDs(2, on: server)
@@ -156,7 +156,7 @@ import Wire
             case "cut.jpg": try PhotoBytes.write(Array(jpeg.prefix(jpeg.count / 3)), named: name, in: folder)
             default: folder + "/" + name
             }
-        let before = shell.context.mutations.pending.count
+        let before = shell.context.manager.pending.count
 
         // When the person posts it after a good photo
         let accepted = shell.context.actions?.submit(
@@ -174,7 +174,7 @@ import Wire
             default: "✕ cannot attach 'missing.jpg': there is no file at '\(path)'"
             }
         #expect(status.hasPrefix(String(expected.prefix(60))), "status: \(status)")
-        #expect(shell.context.mutations.pending.count == before)
+        #expect(shell.context.manager.pending.count == before)
         #expect(PhotoBytes.files(in: directories.data + "/uploads").isEmpty)
     }
 
@@ -190,7 +190,7 @@ import Wire
         let folder = try TestPhotos.folder()
         let big = try PhotoBytes.jpeg(width: 640, height: 480, paddedTo: 19 << 19)
         let files = try (1...4).map { try PhotoBytes.write(big, named: "big\($0).jpg", in: folder) }
-        let before = shell.context.mutations.pending.count
+        let before = shell.context.manager.pending.count
 
         // When the person posts them together
         let accepted = shell.context.actions?.submit(
@@ -204,7 +204,7 @@ import Wire
         #expect(
             status.hasPrefix("✕ cannot post these 4 photos together: they come to 50.7 MB as sent"),
             "status: \(status)")
-        #expect(shell.context.mutations.pending.count == before)
+        #expect(shell.context.manager.pending.count == before)
         #expect(PhotoBytes.files(in: directories.data + "/uploads").isEmpty)
 
         // And three of them go in one post
@@ -238,7 +238,7 @@ import Wire
         await session.settle()
 
         // Then the change failed (nothing crashed), and Sync says why and what to do
-        let manager = shell.context.mutations
+        let manager = shell.context.manager
         #expect(manager.pending.isEmpty)
         let failed = try #require(manager.failed.first)
         #expect(
@@ -265,7 +265,7 @@ import Wire
         let text = "Sent once, whatever happens"
         #expect(shell.context.actions?.submit(Draft(text: text, files: try Self.pickedPhotos())) == true)
         await session.settle()
-        let record = try #require(shell.context.mutations.pending.first)
+        let record = try #require(shell.context.manager.pending.first)
         let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
 
         // When its upload reaches the server (as a first attempt would) and the app dies before
@@ -282,7 +282,7 @@ import Wire
         defer { Task { await session.stop() } }
 
         // Then the resent change is the same post: two photos stored once, the copies gone
-        let manager = try #require(session.shell?.context.mutations)
+        let manager = try #require(session.shell?.context.manager)
         #expect(manager.pending.isEmpty && manager.failed.isEmpty)
         let restarted = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
         let id = try #require(manager.serverID(of: record.token))

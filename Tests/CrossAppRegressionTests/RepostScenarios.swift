@@ -78,7 +78,7 @@ import Wire
         #expect(try Self.homeTexts(session) == home, "Home's posts and order are unchanged")
         #expect(try Self.homeTexts(session).filter { $0 == text }.count == 1, "the post is on Home once")
         #expect(DeleteScenarios.status(reposted) == "reposted @grace's post", "\(app.id):\n\(reposted)")
-        #expect(session.shell?.context.mutations.pending.isEmpty == true, "the server has it")
+        #expect(session.shell?.context.manager.pending.isEmpty == true, "the server has it")
         #expect(Self.sInFooter(session) == nil, "the message stands in for the footer until a key")
         await Self.press(.character("j"), in: session)
         await Self.press(.character("k"), in: session)
@@ -101,8 +101,8 @@ import Wire
         #expect(selectedCounts(undone) == before, "\(app.id):\n\(undone)")
         #expect(try Self.homeTexts(session) == home, "Home's posts and order are unchanged")
         #expect(DeleteScenarios.status(undone) == "repost of @grace's post undone", "\(app.id):\n\(undone)")
-        #expect(session.shell?.context.mutations.pending.isEmpty == true, "the server has the undo")
-        #expect(session.shell?.context.mutations.failed.isEmpty == true)
+        #expect(session.shell?.context.manager.pending.isEmpty == true, "the server has the undo")
+        #expect(session.shell?.context.manager.failed.isEmpty == true)
 
         // And the next key clears the message, the footer saying s reposts again
         await Self.press(.character("j"), in: session)

@@ -221,11 +221,11 @@ import Wire
         _ = shell.handle(.character("f"))
         await session.settle()
         let followed = HeadlessHarness.frame(of: session)
-        #expect(session.shell?.context.mutations.pending.count == 1, "not sent yet")
+        #expect(session.shell?.context.manager.pending.count == 1, "not sent yet")
         _ = clock.advance(by: .seconds(61))
         await session.settle()
         let confirmed = HeadlessHarness.frame(of: session)
-        #expect(session.shell?.context.mutations.pending.isEmpty == true, "sent")
+        #expect(session.shell?.context.manager.pending.isEmpty == true, "sent")
 
         // Then the follow shows at once and stays once confirmed, and f now unfollows
         let following =
@@ -234,7 +234,7 @@ import Wire
         #expect(Self.countsLine(followed) == following, "at once:\n\(followed)")
         #expect(Self.countsLine(confirmed) == following, "confirmed:\n\(confirmed)")
         #expect(KeyHelpScenarios.footer(of: session).contains("f unfollow"))
-        #expect(session.shell?.context.mutations.failed.isEmpty == true)
+        #expect(session.shell?.context.manager.failed.isEmpty == true)
 
         // And Home's refresh brings Alan's new post, the newest, selected at the top
         let afterFollow = try await Self.refreshedHome(session)
@@ -293,7 +293,7 @@ import Wire
 
         // Then the counts are as before, f still follows, and the status line says it failed
         #expect(Self.countsLine(after) == counts, "rolled back:\n\(after)")
-        #expect(session.shell?.context.mutations.failed.count == 1)
+        #expect(session.shell?.context.manager.failed.count == 1)
         let status = lines(after).dropLast().last.map(String.init) ?? ""
         #expect(
             status == "✕ could not follow @alan · Sync (\(app.syncKey)) says why and retries",

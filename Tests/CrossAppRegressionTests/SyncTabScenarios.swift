@@ -85,7 +85,7 @@ import Wire
         session.shell?.context.faultControl?.setFaultProfile(.perfect)
         _ = session.shell?.handle(.character("r"))
         await session.settle()
-        let manager = try #require(session.shell?.context.mutations)
+        let manager = try #require(session.shell?.context.manager)
         #expect(manager.pending.isEmpty, "\(app.id): r sent the waiting like now")
         _ = clock
         await session.stop()

@@ -21,7 +21,7 @@ import Testing
         #expect(shell.handle(.character("n")) == .handled)
         let composer = try #require(shell.currentScreen as? ComposerScreen)
         let composeTab = shell.activeTab
-        let commits = shell.context.mutations.commitCount
+        let commits = shell.context.manager.commitCount
 
         let outcomes = TerminalInput.deliver(TerminalInput.pasteBytes(Self.pasted), to: shell)
         await session.settle()
@@ -29,7 +29,7 @@ import Testing
         #expect(!outcomes.contains(.quit), "the paste quit the app")
         #expect(shell.activeTab == composeTab && shell.currentScreen === composer, "another screen opened")
         #expect(composer.text == Self.pasted)
-        #expect(shell.context.mutations.commitCount == commits, "the paste posted or liked something")
+        #expect(shell.context.manager.commitCount == commits, "the paste posted or liked something")
         let frame = HeadlessHarness.frame(of: session)
         #expect(frame.contains("first line") && frame.contains("q 2"), "the composer shows the paste")
     }
@@ -42,14 +42,14 @@ import Testing
         let shell = try #require(session.shell)
         let home = try #require(shell.currentScreen)
         let before = HeadlessHarness.frame(of: session)
-        let commits = shell.context.mutations.commitCount
+        let commits = shell.context.manager.commitCount
 
         let outcomes = TerminalInput.deliver(TerminalInput.pasteBytes(Self.pasted), to: shell)
         await session.settle()
 
         #expect(outcomes == [.handled])
         #expect(shell.activeTab == 0 && shell.currentScreen === home)
-        #expect(shell.context.mutations.commitCount == commits)
+        #expect(shell.context.manager.commitCount == commits)
         #expect(HeadlessHarness.frame(of: session) == before)
     }
 

@@ -55,7 +55,7 @@ import Testing
         #expect(frame.contains("Changes: 0 pending, 1 failed"), "\(frame)")
         #expect(!frame.contains("✕ unreadable change · kind \"bookmark\""), "\(frame)")
         #expect(frame.contains("discarded unreadable change · kind \"bookmark\""), "\(frame)")
-        let manager = try #require(session.shell?.context.mutations)
+        let manager = try #require(session.shell?.context.manager)
         #expect(manager.unreadableRows.map(\.token) == ["t-garbage"])
         let rows = try manager.database.query("SELECT token FROM mutation_journal").map { try $0.string(0) }
         #expect(rows == ["t-garbage"])

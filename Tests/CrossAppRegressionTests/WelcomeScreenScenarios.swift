@@ -215,14 +215,14 @@ import Wire
         }
         await session.settle()
         try #require(shell.modal == nil, "\(app.id) signed in:\n\(HeadlessHarness.frame(of: session))")
-        let commits = shell.context.mutations.commitCount
+        let commits = shell.context.manager.commitCount
 
         // When keys come at once, as if typed on in the same breath
         for character in "lsr" { _ = shell.handle(.character(character)) }
         await session.settle()
 
         // Then none acted: nothing is pending, the composer is not open, and the app says why
-        #expect(shell.context.mutations.commitCount == commits, "\(app.id) no like or repost was made")
+        #expect(shell.context.manager.commitCount == commits, "\(app.id) no like or repost was made")
         #expect(!(shell.currentScreen is ComposerScreen), "\(app.id) no reply was started")
         let frame = HeadlessHarness.frame(of: session)
         #expect(frame.contains("keys typed while signing in were not used"), "\(app.id):\n\(frame)")
@@ -231,7 +231,7 @@ import Wire
         _ = clock.advance(by: .seconds(1))
         _ = shell.handle(.character("l"))
         await session.settle()
-        #expect(shell.context.mutations.commitCount > commits, "\(app.id) l likes the selected post")
+        #expect(shell.context.manager.commitCount > commits, "\(app.id) l likes the selected post")
     }
 
     /// A refusal longer than the screen is wide is shown whole on the welcome screen, wrapped,

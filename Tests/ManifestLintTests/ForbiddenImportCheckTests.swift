@@ -18,9 +18,9 @@ import Testing
         #expect(
             check.check(source: source, file: "Modules/X/A.swift").map(\.description) == [
                 "Modules/X/A.swift:4:21: error: 'FoundationNetworking' must not be imported here: it links libcurl "
-                    + "and some thirty shared objects into every launch; use ServerAPI's HTTPTransport",
+                    + "and some thirty shared objects into every launch; use HTTPClient's HTTPTransport",
                 "Modules/X/A.swift:6:1: error: 'FoundationNetworking' must not be imported here: it links libcurl "
-                    + "and some thirty shared objects into every launch; use ServerAPI's HTTPTransport",
+                    + "and some thirty shared objects into every launch; use HTTPClient's HTTPTransport",
             ])
     }
 

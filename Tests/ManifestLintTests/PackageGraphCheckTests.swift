@@ -72,6 +72,32 @@ import Testing
         #expect(check.run().map(\.description) == [])
     }
 
+    @Test func screens_andWhatTheyBuildOn_linkNeitherTheLiveClientNorOpenSSL() throws {
+        // The screens compile against the API's interface: a screen test runs on a stub
+        // transport, and only the composition (Networking, AppRuntime) links sockets and TLS.
+        let check = try PackageGraphCheck.dumpingPackage(at: LintFixtures.packageRoot)
+        let byName = Dictionary(check.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        func closure(_ name: String) -> Set<String> {
+            var seen: Set<String> = []
+            var next = [name]
+            while let current = next.popLast() {
+                for dependency in byName[current]?.dependencies ?? [] where seen.insert(dependency).inserted {
+                    next.append(dependency)
+                }
+            }
+            return seen
+        }
+        for module in ["Features", "DirectMessages", "FeedCaching", "Mutations", "ServerAPI"] {
+            let reached = closure(module)
+            #expect(reached.contains("Wire"), "\(module) should reach Wire's Transport")
+            #expect(
+                reached.isDisjoint(with: ["HTTPClient", "COpenSSL", "Backend", "Networking"]),
+                "\(module) reaches \(reached.intersection(["HTTPClient", "COpenSSL", "Backend", "Networking"]).sorted())"
+            )
+        }
+        #expect(closure("Networking").contains("HTTPClient"))
+    }
+
     @Test func repositoryTargets_importExactlyWhatTheyDeclare() throws {
         let check = try PackageGraphCheck.dumpingPackage(at: LintFixtures.packageRoot)
         #expect(check.targets.count > 50)

@@ -15,7 +15,7 @@ public struct ForbiddenImportCheck: Sendable {
     /// The modules forbidden in the apps' sources.
     public static let appModules: [String: String] = [
         "FoundationNetworking":
-            "it links libcurl and some thirty shared objects into every launch; use ServerAPI's HTTPTransport"
+            "it links libcurl and some thirty shared objects into every launch; use HTTPClient's HTTPTransport"
     ]
 
     /// Makes a check for `forbidden` modules, each with its reason.

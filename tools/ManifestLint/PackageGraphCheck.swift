@@ -73,10 +73,15 @@ public struct PackageGraphCheck: Sendable {
         "ListEngine": ["Basics"],
         "Sockets": ["Basics", "Composition", "MediaModel"],
         "Backend": ["Basics", "COpenSSL", "Composition", "Wire", "MediaModel", "Storage", "Imaging"],
-        "ServerAPI": ["Basics", "COpenSSL", "Composition", "Wire", "MediaModel"],
+        // The API's interface: no sockets, no TLS, so what builds on it runs on any transport.
+        "ServerAPI": ["Basics", "Composition", "Wire", "MediaModel"],
+        // The live client; only the composition (Networking, AppRuntime) may link it.
+        "HTTPClient": ["COpenSSL", "Composition", "Wire"],
         "FeedCaching": ["Basics", "Composition", "Wire", "MediaModel", "Storage", "ServerAPI"],
         "Mutations": ["Basics", "Composition", "Wire", "MediaModel", "Storage", "ServerAPI", "FeedCaching"],
-        "Networking": ["Basics", "Composition", "Storage", "ServerAPI", "FeedCaching", "Mutations"],
+        "Networking": [
+            "Basics", "Composition", "Storage", "ServerAPI", "HTTPClient", "FeedCaching", "Mutations",
+        ],
         "HTTPServer": ["Basics", "Wire", "CLinuxEvents"],
         "TerminalUI": ["Basics", "ListEngine", "CommandLineKit"],
         "Features": [
@@ -90,8 +95,8 @@ public struct PackageGraphCheck: Sendable {
         ],
         "AppRuntime": [
             "Basics", "Composition", "CommandLineKit", "Sockets", "MediaModel", "Storage", "Wire",
-            "ServerAPI",
-            "FeedCaching", "Mutations", "Networking", "ListEngine", "TerminalUI", "Features", "Backend",
+            "ServerAPI", "HTTPClient", "FeedCaching", "Mutations", "Networking", "ListEngine", "TerminalUI",
+            "Features", "Backend",
             "Imaging", "DirectMessages",
         ],
     ]

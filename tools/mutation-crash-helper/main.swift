@@ -29,6 +29,7 @@
 @_spi(Testing) import Backend
 import Basics
 import Foundation
+import HTTPClient
 import Imaging
 import MediaModel
 import Mutations

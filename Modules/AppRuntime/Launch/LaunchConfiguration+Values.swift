@@ -3,6 +3,7 @@ import Basics
 import Composition
 import Features
 import Foundation
+import HTTPClient
 import Mutations
 import ServerAPI
 import Storage

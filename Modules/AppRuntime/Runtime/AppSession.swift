@@ -5,6 +5,7 @@ import DirectMessages
 import Features
 import FeedCaching
 import Foundation
+import HTTPClient
 import MediaModel
 import Mutations
 import ServerAPI
@@ -192,7 +193,11 @@ package final class AppSession {
                 photoArt: Self.photoArtStore(
                     app: app, configuration: configuration, clock: clock, tracker: tracker))
             context.faultControl = Self.faultControl(of: app)
-            let manager = context.mutations
+            // Screens read the manager through `PendingChanges`; the session also steers it.
+            guard let manager = try? app.service(.mutationReplay)?.manager else {
+                throw AppContextError("the manifest does not enable 'mutations.replay'")
+            }
+            self.manager = manager
             context.drafts = DraftStore(dataDirectory: configuration.dataDirectory) {
                 manager.isDraftConsumed($0)
             }
@@ -214,7 +219,7 @@ package final class AppSession {
         shell.onNeedsDisplay = { [weak self] in self?.onNeedsDisplay?() }
         self.shell = shell
         let tracker = tracker
-        let manager = context.mutations
+        guard let manager else { return }
         if let viewer = context.viewer { manager.setViewer(viewer) }
         context.actions = MutationActions(
             manager: manager, context: context, uploadsDirectory: configuration.dataDirectory + "/uploads")
@@ -326,7 +331,7 @@ package final class AppSession {
                 if signingInAgain { self.shell?.restartTabs() }
                 DirectInbox.attach(to: context)?.reload()
                 // Changes refused while signed out are sent at once with the new session.
-                context.mutations.networkDidChange()
+                manager?.networkDidChange()
             })
     }
 
@@ -345,7 +350,7 @@ package final class AppSession {
             defer { isSigningInAgain = false }
             do {
                 try await signIn(handle: handle, context: context)
-                context.mutations.networkDidChange()
+                manager?.networkDidChange()
                 shell?.restartTabs()
             } catch {
                 shell?.showMessage("✕ \(error)")
@@ -364,7 +369,7 @@ package final class AppSession {
             session: session, issuedAt: networkClock.now, onChange: credentialsHandler())
         // Changes are the account's that made them: from here on only this account's are sent
         // and shown, before its session is used; another account's wait for it to sign in again.
-        context.mutations.setAccount(session.user.handle)
+        manager?.setAccount(session.user.handle)
         context.network.signIn(credentials)
         do {
             try context.feedCache?.prepare(viewer: context.network.viewerIdentity)
@@ -380,7 +385,7 @@ package final class AppSession {
         context.viewer = session.user
         // The manager draws pending posts under the viewer: without this, a new account's first
         // post showed as "@you" until the server had it.
-        context.mutations.setViewer(session.user)
+        manager?.setViewer(session.user)
     }
 
     /// Signs in as a demo account with the shared demo password (`--user`, headless runs), saves
@@ -477,7 +482,7 @@ package final class AppSession {
             switch answer {
             case .success(let viewer):
                 context.viewer = viewer
-                context.mutations.setViewer(viewer)
+                manager?.setViewer(viewer)
                 context.navigator?.setNeedsDisplay()
             case .failure(let error):
                 self.retryViewer(after: error, failures: failures + 1, context)
@@ -535,6 +540,9 @@ package final class AppSession {
     }
 
     private var mutationObservation: ObservationToken?
+    /// The running app's mutation manager (`mutations.replay`), which the session steers (the
+    /// viewer, the account, network changes); screens read it as `PendingChanges`.
+    private var manager: MutationManager?
     private var reachabilityObservation: ObservationToken?
     /// Asks the server again while it cannot be reached.
     private var reachabilityProbe: ReachabilityProbe?
@@ -544,7 +552,7 @@ package final class AppSession {
     package func settle() async {
         while true {
             await tracker.idle()
-            guard let manager = shell?.context.mutations else { return }
+            guard shell != nil, let manager else { return }
             await manager.waitUntilIdle()
             await Task.yield()
             // A retry that came due when the clock moved is started here, not left to its timer's
@@ -589,6 +597,7 @@ package final class AppSession {
         shell?.context.drafts?.flush()
         (shell?.context.actions as? MutationActions)?.stop()
         shell = nil
+        manager = nil
         if let app {
             await app.stop()
         }

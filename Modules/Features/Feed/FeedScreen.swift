@@ -22,7 +22,7 @@ import Wire
 package final class FeedScreen: AppScreen {
     private let context: AppContext
     /// Where the feed is kept (the `feed.cache` service's cache).
-    private let cache: FeedCache
+    private let cache: any HomeFeedStore
     private let list: PostList
     private var entries: [CachedEntry] = []
     private var cachedCount = 0
@@ -42,7 +42,7 @@ package final class FeedScreen: AppScreen {
     private var firstBeforeNewPosts: String?
 
     /// Makes the home feed, kept in `cache`, for a content area of `width` × `height`.
-    package init(context: AppContext, cache: FeedCache, width: Int, height: Int) {
+    package init(context: AppContext, cache: any HomeFeedStore, width: Int, height: Int) {
         self.context = context
         self.cache = cache
         list = PostList(context: context, width: width, height: height)

@@ -451,7 +451,7 @@ package final class OnboardingScreen: AppScreen {
 
     /// The server this app talks to over HTTP (`--server`), nil on the embedded backend.
     private var serverAddress: String? {
-        context.app.service(.httpBackend)?.httpTransport?.baseURL.absoluteString
+        context.network.serverAddress
     }
 
     /// A 5xx in the person's terms: whose fault, and when to try again (what to do first: the

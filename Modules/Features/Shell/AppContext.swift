@@ -12,15 +12,15 @@ import Wire
 /// outstanding work, the signed-in viewer, and the way to navigate and show banners.
 @MainActor
 package final class AppContext {
-    /// The running app (its services and trace).
-    package let app: RunningApp
+    /// The app's sockets.
+    package let registry: SocketRegistry
     /// How posts look.
     package let presentation: PostPresentation
-    /// The API client and the media store.
-    package let network: NetworkClientService
-    /// The home feed cache; nil in an app whose manifest enables no `feed.cache` (an app without
-    /// a Home feed, such as one whose first tab is the inbox).
-    package let feedCache: FeedCache?
+    /// The API client, the media store and the server's reachability (`network.client`).
+    package let network: any NetworkClient
+    /// The home feed cache (`feed.cache`); nil in an app whose manifest enables none (an app
+    /// without a Home feed, such as one whose first tab is the inbox).
+    package let feedCache: (any HomeFeedStore)?
     /// The app's clock (a manual one in headless runs).
     package let clock: any WallClock
     /// Outstanding work, for headless `wait`.
@@ -36,36 +36,32 @@ package final class AppContext {
     /// The folder the composer's photo picker starts in (set by the app runtime from
     /// `--photos-dir`; the current directory until then).
     package var photosDirectory = FileManager.default.currentDirectoryPath
-    /// The mutation manager (`mutations.replay`): screens show server data merged with its
-    /// pending changes, through its merges only.
-    package let mutations: MutationManager
+    /// The viewer's changes not yet confirmed (`mutations.replay`'s manager): screens show
+    /// server data merged with them, through its merges only.
+    package let mutations: any PendingChanges
 
-    /// Makes a context for a running app; `photoArt` (when given) draws stored photos from their
-    /// real pixels, and the posts showing a photo draw again when its art arrives.
+    /// Makes a context from its parts: screens see them through their interfaces only, so a
+    /// test can give them a client over a stub transport, or stubs of their own.
+    ///
+    /// When `photoArt` is given, stored photos are drawn from their real pixels, and the posts
+    /// showing a photo draw again when its art arrives.
+    ///
+    /// - Throws: `AppContextError` when a tab shows the home feed and `feedCache` is nil.
     package init(
-        app: RunningApp, colorMode: ColorMode, imageMode: ImageMode, clock: any WallClock,
+        registry: SocketRegistry, network: any NetworkClient, feedCache: (any HomeFeedStore)?,
+        mutations: any PendingChanges, colorMode: ColorMode, imageMode: ImageMode, clock: any WallClock,
         tracker: WorkTracker, photoArt: PhotoArtStore? = nil
     ) throws(AppContextError) {
-        guard let network = app.service(.networkClient) else {
-            throw AppContextError("the manifest does not enable 'network.client'; every screen needs it")
-        }
-        let cache = try? app.service(.feedCache)?.cache
-        if cache == nil, let home = app.registry[.tabs].tabs.first(where: { $0.destination == .home }) {
+        if feedCache == nil, let home = registry[.tabs].tabs.first(where: { $0.destination == .home }) {
             throw AppContextError(
                 "the tab '\(home.title)' shows the home feed, which needs 'feed.cache'; enable it in the manifest, or remove the tab"
             )
         }
-        guard let replay = app.service(.mutationReplay), let manager = try? replay.manager else {
-            throw AppContextError(
-                "the manifest does not enable 'mutations.replay'; every change the viewer makes goes through it"
-            )
-        }
-        self.mutations = manager
-        self.app = app
+        self.registry = registry
         self.network = network
-        self.feedCache = cache
-        var presentation = PostPresentation(
-            registry: app.registry, colorMode: colorMode, imageMode: imageMode)
+        self.feedCache = feedCache
+        self.mutations = mutations
+        var presentation = PostPresentation(registry: registry, colorMode: colorMode, imageMode: imageMode)
         presentation.photoArt = photoArt
         self.presentation = presentation
         self.clock = clock
@@ -74,6 +70,28 @@ package final class AppContext {
             photoArt.setObserver { [weak self] photoID in self?.photoArtDidArrive(photoID) }
             networkChangeHandlers.append { photoArt.retryFailed() }
         }
+    }
+
+    /// Makes a context for a running app, from its `network.client`, `feed.cache` (when
+    /// enabled) and `mutations.replay` services.
+    ///
+    /// - Throws: `AppContextError` naming the service the manifest does not enable.
+    package convenience init(
+        app: RunningApp, colorMode: ColorMode, imageMode: ImageMode, clock: any WallClock,
+        tracker: WorkTracker, photoArt: PhotoArtStore? = nil
+    ) throws(AppContextError) {
+        guard let network = app.service(.networkClient) else {
+            throw AppContextError("the manifest does not enable 'network.client'; every screen needs it")
+        }
+        guard let replay = app.service(.mutationReplay), let manager = try? replay.manager else {
+            throw AppContextError(
+                "the manifest does not enable 'mutations.replay'; every change the viewer makes goes through it"
+            )
+        }
+        try self.init(
+            registry: app.registry, network: network, feedCache: try? app.service(.feedCache)?.cache,
+            mutations: manager, colorMode: colorMode, imageMode: imageMode, clock: clock, tracker: tracker,
+            photoArt: photoArt)
     }
 
     /// The post lists that draw photos, told when a photo's art arrives (held weakly).
@@ -94,9 +112,6 @@ package final class AppContext {
         }
         if redrawn { navigator?.setNeedsDisplay() }
     }
-
-    /// The app's sockets.
-    package var registry: SocketRegistry { app.registry }
 
     /// The tabs the tab bar shows: the `tabs` socket's, at most six, without a tab whose feature
     /// the app leaves out (the inbox, when the `direct` socket is empty: an optional socket left

@@ -15,13 +15,14 @@ import Wire
 /// server cannot be reached.
 ///
 /// Reads: `ViewerKey`, `NetworkClockKey`. Depends on: its transport sources.
-public final class NetworkClientService: Service {
+public final class NetworkClientService: Service, NetworkClient {
     /// The service's id, `network.client`.
     public static let id = "network.client"
 
     private struct State {
         var client: APIClient
         var sourceID: String?
+        var serverAddress: String?
     }
 
     /// The services it may take a transport from, in order of preference.
@@ -58,7 +59,9 @@ public final class NetworkClientService: Service {
                 transport: ReachabilityRecordingTransport(transport, recordingInto: reachability),
                 credentials: context.values[ViewerKey.self],
                 clock: context.values[NetworkClockKey.self])
-            state.withLock { $0 = State(client: client, sourceID: reference.serviceID) }
+            state.withLock {
+                $0 = State(client: client, sourceID: reference.serviceID, serverAddress: source.serverAddress)
+            }
             return
         }
         let names = transportSources.map { "'\($0.serviceID)'" }.joined(separator: ", ")
@@ -74,6 +77,10 @@ public final class NetworkClientService: Service {
 
     /// The id of the service the transport came from.
     public var transportSourceID: String? { state.withLock { $0.sourceID } }
+
+    /// Where requests go, as the transport's source names it (`http://127.0.0.1:8080`), or nil
+    /// for a transport in process: what a screen names when the server cannot be reached.
+    public var serverAddress: String? { state.withLock { $0.serverAddress } }
 
     /// Signs in with other credentials (after onboarding, say), or signs out with nil; later
     /// calls to `client` use them.
@@ -91,6 +98,27 @@ public final class NetworkClientService: Service {
         }
         return String(FNV1a.hash(credentials.token.utf8), radix: 16)
     }
+}
+
+/// What a screen asks of the app's connection to the backend: the client, signed in as the
+/// viewer; the media store every surface reads facts from; whether the server can be reached.
+///
+/// `NetworkClientService` (`network.client`) is the app's one implementation; screens hold this
+/// interface (through `AppContext`). The client runs on any `Transport`, so a screen test gives
+/// it a stub and needs neither a backend nor sockets.
+public protocol NetworkClient: AnyObject, Sendable {
+    /// The client, signed in as the current viewer.
+    var client: APIClient { get }
+    /// The single source of truth for shared facts across the app's surfaces.
+    var mediaStore: MediaStore { get }
+    /// Whether the server can be reached, as the client's own requests found it.
+    var reachability: ServerReachability { get }
+    /// A stable name for the signed-in account, for caches that belong to one viewer.
+    var viewerIdentity: String { get }
+    /// Where requests go (`http://127.0.0.1:8080`), or nil for a transport in process.
+    var serverAddress: String? { get }
+    /// Signs in with other credentials, or out with nil; later calls to `client` use them.
+    func signIn(_ credentials: Credentials?)
 }
 
 /// `network.client` could not start.

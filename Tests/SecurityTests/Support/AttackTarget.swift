@@ -1,5 +1,6 @@
 @_spi(Testing) import Backend
 import Foundation
+import HTTPClient
 import HTTPServer
 import MediaModel
 import ServerAPI

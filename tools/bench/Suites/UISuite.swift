@@ -55,7 +55,7 @@ enum UISuite {
         await session.settle()
         let (scroll, still) = await HeadlessScroll.run(session, presses: entries, timingRedraws: true)
         let wall = ContinuousClock()
-        let cached = (try? session.shell?.context.feedCache?.count) ?? 0
+        let cached = (try? session.app?.service(.feedCache)?.cache.count) ?? 0
         runner.log("scrolled \(entries) posts; \(cached) entries cached")
         let scrollSamples = Samples(scroll)
         runner.report(
@@ -131,7 +131,7 @@ enum UISuite {
         // One like, from the key press to the settled screen: how often the feed merged, and the
         // lines redrawn, against the change notices the mutation manager sent (each of which
         // used to cost a full merge of the feed).
-        guard let feed, let manager = refreshing.shell?.context.mutations else {
+        guard let feed, let manager = try? refreshing.app?.service(.mutationReplay)?.manager else {
             throw BenchSetupError("the refreshed session has no feed or mutation manager")
         }
         let notices = Counter()

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import ServerAPI
 import Synchronization
 import Testing

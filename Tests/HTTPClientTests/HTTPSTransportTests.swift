@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import Glibc
+import HTTPClient
 import ServerAPI
 import Testing
 import Wire

@@ -59,6 +59,9 @@ public final class HTTPTransportService: Service, TransportSource {
 
     /// The transport (faults, then HTTP) while running with a server URL, else nil.
     public var transport: (any Transport)? { state.withLock { $0?.faults } }
+
+    /// The server's URL while running with one (`http://127.0.0.1:8080`), else nil.
+    public var serverAddress: String? { httpTransport?.baseURL.absoluteString }
 }
 
 extension ServiceKey where S == HTTPTransportService {

@@ -1,6 +1,7 @@
 @_spi(Testing) import Backend
 import Composition
 import Foundation
+import HTTPClient
 import MediaModel
 import Networking
 import NetworkingTesting

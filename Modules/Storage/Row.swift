@@ -2,9 +2,9 @@ import Foundation
 
 /// A materialized result row: column names and values, usable after the query ended.
 ///
-/// Typed reads follow `RowCursor`'s rules and throw `mismatch` or `range` errors naming the
-/// column and the value found.
-public struct Row: Hashable, Sendable {
+/// Typed reads follow the rules of `ColumnReading` (the same as a `RowCursor`'s) and throw
+/// `mismatch` or `range` errors naming the column and the value found.
+public struct Row: ColumnReading, Hashable, Sendable {
     /// The result column names, in order.
     public let columns: [String]
     /// The values, in column order.
@@ -32,9 +32,6 @@ public struct Row: Hashable, Sendable {
     /// Whether a column holds NULL.
     public func isNull(_ index: Int) throws(StorageError) -> Bool { try value(index) == .null }
 
-    /// A column as an `Int` (INTEGER).
-    public func int(_ index: Int) throws(StorageError) -> Int { Int(try int64(index)) }
-
     /// A column as an `Int64` (INTEGER).
     public func int64(_ index: Int) throws(StorageError) -> Int64 {
         guard case .integer(let number) = try value(index) else {
@@ -52,9 +49,6 @@ public struct Row: Hashable, Sendable {
         }
     }
 
-    /// A column as a `Bool` (INTEGER; nonzero is true).
-    public func bool(_ index: Int) throws(StorageError) -> Bool { try int64(index) != 0 }
-
     /// A column as a `String` (TEXT).
     public func string(_ index: Int) throws(StorageError) -> String {
         guard case .text(let text) = try value(index) else { throw mismatch(index, expected: "text") }
@@ -69,28 +63,6 @@ public struct Row: Hashable, Sendable {
         default: throw mismatch(index, expected: "a blob")
         }
     }
-
-    /// A column as bytes (BLOB or TEXT).
-    public func bytes(_ index: Int) throws(StorageError) -> [UInt8] { [UInt8](try data(index)) }
-
-    /// Whether the named column holds NULL.
-    public func isNull(_ name: String) throws(StorageError) -> Bool { try isNull(index(of: name)) }
-    /// The named column's value.
-    public func value(_ name: String) throws(StorageError) -> SQLValue { try value(index(of: name)) }
-    /// The named column as an `Int`.
-    public func int(_ name: String) throws(StorageError) -> Int { try int(index(of: name)) }
-    /// The named column as an `Int64`.
-    public func int64(_ name: String) throws(StorageError) -> Int64 { try int64(index(of: name)) }
-    /// The named column as a `Double`.
-    public func double(_ name: String) throws(StorageError) -> Double { try double(index(of: name)) }
-    /// The named column as a `Bool`.
-    public func bool(_ name: String) throws(StorageError) -> Bool { try bool(index(of: name)) }
-    /// The named column as a `String`.
-    public func string(_ name: String) throws(StorageError) -> String { try string(index(of: name)) }
-    /// The named column as `Data`.
-    public func data(_ name: String) throws(StorageError) -> Data { try data(index(of: name)) }
-    /// The named column as bytes.
-    public func bytes(_ name: String) throws(StorageError) -> [UInt8] { try bytes(index(of: name)) }
 
     /// The index of the named column (exact match first, then ignoring case).
     public func index(of name: String) throws(StorageError) -> Int {

@@ -3,11 +3,11 @@ import Foundation
 
 /// The current row of a running query, lent to the `map` closure of `query`.
 ///
-/// Read columns by zero-based index (fastest) or by name. Typed reads are strict: reading
+/// Read columns by zero-based index (fastest) or by name (`ColumnReading`). Typed reads are strict: reading
 /// NULL, or a value of another storage class, throws a `mismatch` error naming the column and
 /// the value found (an integer may be read as a `double`; text may be read as bytes). Check
 /// `isNull(_:)` first for a nullable column. `~Copyable`: a cursor cannot outlive its row.
-public struct RowCursor: ~Copyable {
+public struct RowCursor: ColumnReading, ~Copyable {
     @usableFromInline let statement: StatementCore
     @usableFromInline let core: ConnectionCore
     /// The number of result columns.
@@ -103,25 +103,6 @@ public struct RowCursor: ~Copyable {
         let count = Int(sqlite3_column_bytes(statement.handle, column))
         return try body(UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count))
     }
-
-    /// Whether the named column holds NULL.
-    public func isNull(_ name: String) throws(StorageError) -> Bool { try isNull(index(of: name)) }
-    /// The named column's value, whatever its storage class.
-    public func value(_ name: String) throws(StorageError) -> SQLValue { try value(index(of: name)) }
-    /// The named column as an `Int`.
-    public func int(_ name: String) throws(StorageError) -> Int { try int(index(of: name)) }
-    /// The named column as an `Int64`.
-    public func int64(_ name: String) throws(StorageError) -> Int64 { try int64(index(of: name)) }
-    /// The named column as a `Double`.
-    public func double(_ name: String) throws(StorageError) -> Double { try double(index(of: name)) }
-    /// The named column as a `Bool`.
-    public func bool(_ name: String) throws(StorageError) -> Bool { try bool(index(of: name)) }
-    /// The named column as a `String`.
-    public func string(_ name: String) throws(StorageError) -> String { try string(index(of: name)) }
-    /// The named column as `Data`.
-    public func data(_ name: String) throws(StorageError) -> Data { try data(index(of: name)) }
-    /// The named column as bytes.
-    public func bytes(_ name: String) throws(StorageError) -> [UInt8] { try bytes(index(of: name)) }
 
     /// The index of the named result column (exact match first, then ignoring case).
     public func index(of name: String) throws(StorageError) -> Int {

@@ -113,7 +113,8 @@ let package = Package(
         module(
             "Features",
             [
-                "Basics", "Composition", "Sockets", "MediaModel", "Wire", "ServerAPI", "FeedCaching",
+                "Basics", "Composition", "Sockets", "MediaModel", "Storage", "Wire", "ServerAPI",
+                "FeedCaching",
                 "Mutations",
                 "ListEngine",
                 "TerminalUI", "Imaging",
@@ -131,7 +132,7 @@ let package = Package(
                 "Basics", "Composition", "CommandLineKit", "Sockets", "MediaModel", "Wire", "Backend",
                 "Storage",
                 "ServerAPI", "HTTPClient", "FeedCaching", "Mutations", "Networking", "TerminalUI", "Features",
-                "Imaging", "DirectMessages",
+                "DirectMessages",
             ]),
 
         // Tools.

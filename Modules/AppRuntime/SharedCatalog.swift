@@ -20,7 +20,7 @@ public enum SharedCatalog {
                 ],
                 // The server's pages are the app's own (`FeedPolicy.pageSize`).
                 feedPageSize: { context in context.registry.with(.feedPolicy) { $0.pageSize } }),
-            Catalog(services: [ActivityEventsService.definition]),
+            Catalog(services: [ActivityEventsService.definition, PhotoArtService.definition]),
         ])
     }
 }

@@ -55,7 +55,7 @@ import Wire
             #expect(keys.contains(" \(key.character) \(key.help),"), "\(kind)'s key is missing: \(keys)")
         }
         #expect(LaunchConfiguration.keysHelp().split(separator: "\n").allSatisfy { $0.count <= 96 })
-        #expect(LaunchConfiguration.keysHelp().hasPrefix("keys: up/down or j/k move, pgdn/pgup page,"))
+        #expect(LaunchConfiguration.keysHelp().hasPrefix("keys: ↑ ↓ j k move, pgdn pgup page, g G home end"))
     }
 
     @Test func withoutXDG_usesTheHomeDirectory() throws {

@@ -1,4 +1,5 @@
 import AppRuntime
+import Features
 import TerminalUI
 
 /// What a terminal sends an app, for scenarios that drive a live session the way a person at a

@@ -387,6 +387,11 @@ import Testing
         }
         #expect(words.contains("pgdn") && words.contains("pgup"), "\(help)")
         #expect(words.contains("home") && words.contains("end"), "\(help)")
-        #expect(words.contains("1-\(app.tabs.count)"), "\(app.id): every tab's key: \(help)")
+        #expect(words.contains("1–\(app.tabs.count)"), "\(app.id): every tab's key: \(help)")
+        // The shell's keys too, each with what it does, as the `?` help says it.
+        for binding in try #require(session.shell).keys.bindings {
+            let phrase = binding.label.split(separator: " ").joined(separator: " ") + " " + binding.does
+            #expect(help.split(whereSeparator: \.isNewline).joined().contains(phrase), "\(app.id): \(phrase)")
+        }
     }
 }

@@ -96,8 +96,7 @@ public struct PackageGraphCheck: Sendable {
         "AppRuntime": [
             "Basics", "Composition", "CommandLineKit", "Sockets", "MediaModel", "Storage", "Wire",
             "ServerAPI", "HTTPClient", "FeedCaching", "Mutations", "Networking", "ListEngine", "TerminalUI",
-            "Features", "Backend",
-            "Imaging", "DirectMessages",
+            "Features", "Backend", "DirectMessages",
         ],
     ]
 

@@ -120,55 +120,53 @@ package struct LaunchConfiguration: Sendable, Equatable {
             ],
             epilogue: keysHelp(keys) + """
 
+                In the composer, tab goes to the post's photos: the picker starts in --photos-dir.
 
                 exit status: 0 on success, 1 when the app fails or a script expectation fails, 2 on a usage error.
                 """)
     }
 
-    /// What of an app's composition its keys depend on: how many tabs it shows, whether it has a
-    /// composer's tab (`n`), whether it has messages (`m` on a post).
+    /// What of an app's composition its keys depend on: the tabs it shows (the shell's keys, `n`
+    /// when one shows the composer), what one reply is called, whether posts can be sent in a
+    /// message (`m`).
     package struct KeysOfTheApp: Sendable, Equatable {
         /// The tabs the tab bar shows.
-        package var tabCount = 5
-        /// Whether a tab shows the composer.
-        package var composes = true
+        package var tabs: [Tab]
+        /// What one reply is called (the `replyModel` socket's noun).
+        package var replyNoun: String
         /// Whether posts can be sent in a message.
-        package var messages = false
+        package var messages: Bool
 
-        /// Keys of an app of five tabs with a composer and no messages.
-        package init(tabCount: Int = 5, composes: Bool = true, messages: Bool = false) {
-            self.tabCount = tabCount
-            self.composes = composes
+        /// The keys of an app showing `tabs` (by default Home, New, Activity, Profile and Sync),
+        /// whose replies are called `replyNoun`.
+        package init(tabs: [Tab] = Self.defaultTabs, replyNoun: String = "reply", messages: Bool = false) {
+            self.tabs = tabs
+            self.replyNoun = replyNoun
             self.messages = messages
         }
 
         /// The keys of the app composed as `registry`.
         package init(_ registry: SocketRegistry) {
-            let tabs = AppContext.tabs(in: registry)
             self.init(
-                tabCount: tabs.count, composes: tabs.contains { $0.destination == .compose },
+                tabs: AppContext.tabs(in: registry), replyNoun: registry[.replyModel].noun,
                 messages: registry[.direct] != nil)
         }
+
+        /// Five tabs: Home, New, Activity, Profile, Sync.
+        package static let defaultTabs: [Tab] = [
+            Tab(title: "Home", destination: .home, glyph: "⌂"),
+            Tab(title: "New", destination: .compose, glyph: "+"),
+            Tab(title: "Activity", destination: .activity, glyph: "♥"),
+            Tab(title: "Profile", destination: .profile, glyph: "☺"),
+            Tab(title: "Sync", destination: .mutations, glyph: "⇅"),
+        ]
     }
 
-    /// The `keys:` paragraph of `--help` for an app with `app`'s keys, wrapped at 96 columns. The
-    /// post keys come from the kinds of change (`MutationKind.key`), so a new kind's key is
-    /// listed with nothing to change here.
+    /// The `keys:` paragraph of `--help` for an app with `app`'s keys, wrapped at 96 columns: the
+    /// phrases of Features' `KeySummary`, made from the key tables the screens, their footers and
+    /// the `?` help use, so a key added to a table is listed here with nothing to change.
     package static func keysHelp(_ app: KeysOfTheApp = KeysOfTheApp()) -> String {
-        let postKeys = MutationKind.all.compactMap { kind in kind.key.map { "\($0.character) \($0.help)" } }
-        let keys =
-            [
-                "up/down or j/k move", "pgdn/pgup page", "g/G or home/end first and last", "enter opens",
-                "esc or backspace goes back",
-            ] + postKeys + [
-                "left/right a carousel's photos", "v photo full screen", "p profile", "f follow",
-                "e edits your name and bio (your profile)",
-            ] + (app.messages ? ["m sends a post in a message"] : []) + ["/ finds people"]
-            + (app.composes ? ["n new post (tab there adds photos from --photos-dir)"] : [])
-            + [
-                app.tabCount > 1 ? "1-\(app.tabCount) tabs" : "1 the tab", "? help (every key)", "q quits",
-                "ctrl-z suspends (fg resumes)",
-            ]
+        let keys = KeySummary.phrases(tabs: app.tabs, replyNoun: app.replyNoun, shares: app.messages)
         var lines = ["keys:"]
         for (index, key) in keys.enumerated() {
             let word = key + (index == keys.count - 1 ? "" : ",")

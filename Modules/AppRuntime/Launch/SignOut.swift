@@ -1,5 +1,6 @@
 import CommandLineKit
 import Composition
+import Features
 import Foundation
 import Mutations
 import Networking

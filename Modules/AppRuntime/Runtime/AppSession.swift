@@ -80,6 +80,7 @@ package final class AppSession {
         }
         values[BackendClockKey.self] = networkClock
         values[HTTPFaultClockKey.self] = networkClock
+        values[WorkTrackerKey.self] = tracker
         if let saved = savedSession(), saved.isRenewable,
             configuration.user == nil || configuration.user == saved.handle,
             let credentials = restoredCredentials(saved)
@@ -141,24 +142,6 @@ package final class AppSession {
         return false
     }
 
-    /// The store of stored photos' art: its disk cache in `<data-dir>/photo-art`, its variants
-    /// fetched through the app's client. PNG transparency is drawn over
-    /// `PhotoArtStore.defaultBackground` (the one place to pass the theme's background).
-    static func photoArtStore(
-        app: RunningApp, configuration: LaunchConfiguration, clock: any WallClock, tracker: WorkTracker
-    ) -> PhotoArtStore? {
-        guard let network = app.service(.networkClient) else { return nil }
-        // A PNG's transparent parts are drawn over the theme's background.
-        let background = app.registry[.theme].background
-        return PhotoArtStore(
-            directory: PhotoArtStore.directory(inDataDirectory: configuration.dataDirectory),
-            background: PixelImage.Color(red: background.red, green: background.green, blue: background.blue),
-            clock: clock, tracker: tracker
-        ) { photoID, width in
-            try await network.client.photo(photoID, width: width)
-        }
-    }
-
     /// The network conditions switch of the transport the app talks through: the HTTP
     /// transport's when a server URL was given, else the embedded backend's.
     static func faultControl(of app: RunningApp) -> (any FaultControl)? {
@@ -190,8 +173,7 @@ package final class AppSession {
         do {
             context = try AppContext(
                 app: app, colorMode: colorMode, imageMode: imageMode, clock: clock, tracker: tracker,
-                photoArt: Self.photoArtStore(
-                    app: app, configuration: configuration, clock: clock, tracker: tracker))
+                photoArt: app.service(.photoArt)?.store)
             context.faultControl = Self.faultControl(of: app)
             // Screens read the manager through `PendingChanges`; the session also steers it.
             guard let manager = try? app.service(.mutationReplay)?.manager else {
@@ -290,6 +272,9 @@ package final class AppSession {
                 tracker.end()
             }
         }
+        // An interactive app hears the event stream as it happens (the service's own long-poll
+        // loop, ended when the app stops); a headless run is stepped by its script instead.
+        if !isHeadless { app.service(.activityEvents)?.listen(wait: 25) }
         // An app with direct messages counts the unread ones from the start, for its tab's badge.
         let inbox = DirectInbox.attach(to: context)
         if let setAsideDatabase { shell.showMessage(setAsideDatabase.summary) }

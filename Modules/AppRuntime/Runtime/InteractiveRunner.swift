@@ -116,17 +116,6 @@ package final class InteractiveRunner {
         // Said again on standard error once the terminal is restored: the status line's note
         // goes with the screen.
         setAsideDatabase = session.setAsideDatabase
-        // The event stream, long-polled while the app runs: each new event becomes a banner.
-        let activity = session.app?.service(.activityEvents)
-        let listener = Task {
-            guard let activity else { return }
-            await activity.poll()
-            while !Task.isCancelled {
-                await activity.poll(wait: 25)
-                try? await Task.sleep(for: .milliseconds(200))
-            }
-        }
-        defer { listener.cancel() }
         func draw() {
             let begin = ContinuousClock.now
             let (buffer, cursor) = session.render()

@@ -20,6 +20,7 @@ package final class ActivityEventsService: Service {
         var cursor: String?
         var onAnnouncement: (@Sendable (String) -> Void)?
         var onEvent: (@Sendable (ActivityEvent) -> Void)?
+        var listener: Task<Void, Never>?
     }
 
     private let state = Mutex(State())
@@ -83,6 +84,38 @@ package final class ActivityEventsService: Service {
             announce(ActivityScreen.describe(event))
             onEvent?(event)
         }
+    }
+
+    /// Long-polls the event stream until the service stops: the first ask learns where the
+    /// stream ends, then each ask waits up to `wait` seconds on the server for what comes next,
+    /// and every event goes to the handlers. The loop is the service's own (an interactive
+    /// session starts it once its handlers are set; headless runs poll step by step instead).
+    /// Calling it again while it runs does nothing.
+    package func listen(wait: Int = 25) {
+        state.withLock { state in
+            guard state.listener == nil else { return }
+            state.listener = Task { [weak self] in
+                await self?.poll()
+                while !Task.isCancelled {
+                    guard let self else { return }
+                    await self.poll(wait: wait)
+                    // A failed ask (offline, signed out) comes back at once: not a busy loop.
+                    try? await Task.sleep(for: .milliseconds(200))
+                }
+            }
+        }
+    }
+
+    /// Whether the long-poll loop runs (`listen(wait:)`, until `stop()`).
+    package var isListening: Bool { state.withLock { $0.listener != nil } }
+
+    /// Ends the long-poll loop, if it runs.
+    package func stop() async {
+        let listener = state.withLock { state in
+            defer { state.listener = nil }
+            return state.listener
+        }
+        listener?.cancel()
     }
 
     private func announce(_ text: String) {

@@ -349,7 +349,7 @@ package final class FeedScreen: AppScreen {
             [.move(down: .next, up: .previousOrRefresh, does: "move (↑ at top refreshes)")]
             + ListKeys.rows(ends: "newest / last loaded post", Command.list)
         let posts: [KeyTable<Command>.Row] =
-            [.init([.enter], .open, does: "open", footer: "enter")]
+            [ListKeys.openRow(.open)]
             + PostKeys.rows(
                 noun: context.presentation.replyNoun,
                 facts: list.selectedItem?.facts, shares: context.sharePost != nil, Command.post)

@@ -8,7 +8,7 @@ import TerminalUI
 enum PhotoKeys {
     /// The row for `v`; the footer shows it when `inFooter` (the feed's footer is full: there it
     /// is in the help only).
-    static func rows<ScreenCommand>(inFooter: Bool = true, _ command: ScreenCommand) -> [KeyTable<
+    nonisolated static func rows<ScreenCommand>(inFooter: Bool = true, _ command: ScreenCommand) -> [KeyTable<
         ScreenCommand
     >.Row] {
         [

@@ -12,7 +12,9 @@ enum CarouselKeys {
     }
 
     /// The row for the carousel keys (the help only: the footers are full).
-    static func rows<ScreenCommand>(_ command: (Command) -> ScreenCommand) -> [KeyTable<ScreenCommand>.Row] {
+    nonisolated static func rows<ScreenCommand>(_ command: (Command) -> ScreenCommand) -> [KeyTable<
+        ScreenCommand
+    >.Row] {
         [
             .init(
                 [(.left, command(.previous)), (.right, command(.next))], label: "← →",

@@ -10,10 +10,15 @@ package enum ListKeys {
         case pageDown, pageUp, first, last
     }
 
+    /// `enter` opens the selected post (its thread), in every list of posts.
+    nonisolated static func openRow<ScreenCommand>(_ command: ScreenCommand) -> KeyTable<ScreenCommand>.Row {
+        .init([.enter], command, does: "open", footer: "enter")
+    }
+
     /// The rows for the list keys, giving `command` of each; `ends` says what the first and the
     /// last post are on this screen (the help's words). The ends share one row, so the help
     /// still fits a 24-line terminal.
-    package static func rows<ScreenCommand>(
+    nonisolated package static func rows<ScreenCommand>(
         ends: String = "first / last post", _ command: (Command) -> ScreenCommand
     ) -> [KeyTable<ScreenCommand>.Row] {
         [

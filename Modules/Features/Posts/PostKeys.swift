@@ -22,7 +22,7 @@ enum PostKeys {
     }
 
     /// The kinds with a post key, in `MutationKind.all`'s order.
-    static let keyed = MutationKind.all.filter { $0.key != nil }
+    nonisolated static let keyed = MutationKind.all.filter { $0.key != nil }
 
     /// The rows for the post keys, giving `command` of each. The footer shows the keys whose
     /// description puts them there, or only the kinds in `footer` when given (`p` is in the help
@@ -30,7 +30,7 @@ enum PostKeys {
     /// (`PostPresentation.replyNoun`); `facts` are the selected post's, so a toggle's footer says
     /// what it does to that post now (the help says both). `shares` adds `m` (the app has
     /// conversations to send a post to: `AppContext.sharePost`).
-    static func rows<ScreenCommand>(
+    nonisolated static func rows<ScreenCommand>(
         noun: String, footer: Set<MutationKind>? = nil, facts: MediaFacts? = nil, shares: Bool = false,
         _ command: (Command) -> ScreenCommand
     ) -> [KeyTable<ScreenCommand>.Row] {
@@ -56,7 +56,7 @@ enum PostKeys {
     }
 
     /// Whether the flag a toggle kind sets is on in `facts`.
-    private static func isOn(_ kind: MutationKind, _ facts: MediaFacts) -> Bool {
+    nonisolated private static func isOn(_ kind: MutationKind, _ facts: MediaFacts) -> Bool {
         guard case .flag(let flag, _) = kind.effect else { return false }
         return facts[keyPath: flag.state]
     }

@@ -185,7 +185,7 @@ package final class ProfileScreen: AppScreen {
     var keys: KeyTable<Command> {
         KeyTable(
             [.move(down: .next, up: .previous)] + ListKeys.rows(Command.list)
-                + [.init([.enter], .open, does: "open", footer: "enter")]
+                + [ListKeys.openRow(.open)]
                 + PostKeys.rows(
                     noun: context.presentation.replyNoun, footer: [.like], facts: list.selectedItem?.facts,
                     shares: context.sharePost != nil, Command.post)
@@ -198,17 +198,25 @@ package final class ProfileScreen: AppScreen {
     /// `f`, saying what pressing it does now; none on the viewer's own profile.
     private var followRow: [KeyTable<Command>.Row] {
         guard let shown, !shown.isViewer else { return [] }
-        return [
-            .init([.character("f")], .follow, does: shown.viewerFollows ? "unfollow" : "follow", footer: "f")
-        ]
+        return [Self.followRow(follows: shown.viewerFollows, .follow)]
+    }
+
+    /// `f` on another account's profile: follow, or unfollow when `follows`.
+    nonisolated static func followRow<ScreenCommand>(follows: Bool, _ command: ScreenCommand)
+        -> KeyTable<ScreenCommand>.Row
+    {
+        .init([.character("f")], command, does: follows ? "unfollow" : "follow", footer: "f")
     }
 
     /// `e`, on the viewer's own profile only: their name and bio.
     private var editRow: [KeyTable<Command>.Row] {
         guard let shown, shown.isViewer else { return [] }
-        return [
-            .init([.character("e")], .edit, does: "edit your name and bio", footer: "e", footerDoes: "edit")
-        ]
+        return [Self.editRow(.edit)]
+    }
+
+    /// `e` on the viewer's own profile: their name and bio.
+    nonisolated static func editRow<ScreenCommand>(_ command: ScreenCommand) -> KeyTable<ScreenCommand>.Row {
+        .init([.character("e")], command, does: "edit your name and bio", footer: "e", footerDoes: "edit")
     }
 
     package var keyBindings: [KeyBinding] { keys.bindings }

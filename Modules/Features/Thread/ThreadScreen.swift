@@ -189,7 +189,7 @@ package final class ThreadScreen: AppScreen {
                 .move(down: .next, up: .previous)
             ]
                 + ListKeys.rows(Command.list)
-                + [.init([.enter], .open, does: "open", footer: "enter")]
+                + [ListKeys.openRow(.open)]
                 + PostKeys.rows(
                     noun: context.presentation.replyNoun, facts: list.selectedItem?.facts,
                     shares: context.sharePost != nil, Command.post)

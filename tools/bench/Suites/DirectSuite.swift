@@ -3,6 +3,7 @@ import AppRuntime
 @_spi(Testing) import Backend
 import Composition
 import DirectMessages
+import Features
 import Foundation
 import MediaModel
 import Mutations

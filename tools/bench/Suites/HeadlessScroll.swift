@@ -1,4 +1,5 @@
 import AppRuntime
+import Features
 import TerminalUI
 
 /// Scrolling a headless session one post a key press, as the `ui` and `photo-feed` suites time

@@ -12,8 +12,8 @@ import Wire
 /// anything is sent), shown at once through the optimistic layer, and sent in its lane with its
 /// client token. Screens only ever call these.
 @MainActor
-final class MutationActions: ViewerActions {
-    let manager: MutationManager
+package final class MutationActions: ViewerActions {
+    package let manager: MutationManager
     private weak var context: AppContext?
     /// The posts changes are about, found once in the feed cache: the Sync tab asks for the
     /// titles on every frame, and a cache read per change per frame does not belong on the UI
@@ -39,7 +39,7 @@ final class MutationActions: ViewerActions {
     /// whichever reached it first.
     private var lastEnqueue: Task<Void, Never>?
 
-    init(manager: MutationManager, context: AppContext, uploadsDirectory: String) {
+    package init(manager: MutationManager, context: AppContext, uploadsDirectory: String) {
         self.manager = manager
         self.context = context
         let background = context.presentation.style.background
@@ -66,7 +66,8 @@ final class MutationActions: ViewerActions {
     /// - Returns: false when the photos are refused (the status line says why): nothing was
     ///   journaled or copied, and the caller keeps the draft.
     @discardableResult
-    func submit(_ draft: Draft, whenSaved: @escaping @MainActor (_ problem: String?) -> Void) -> Bool {
+    package func submit(_ draft: Draft, whenSaved: @escaping @MainActor (_ problem: String?) -> Void) -> Bool
+    {
         var photos: [Attachment.Photo] = []
         var copies: [String] = []
         if !draft.files.isEmpty {
@@ -113,7 +114,7 @@ final class MutationActions: ViewerActions {
     /// Stops sweeping: the session is stopping, and its manager no longer speaks for the
     /// journal. The next session on the same data directory (a restart in the same process) has
     /// copies this one never saw; a late sweep of this one would delete them.
-    func stop() {
+    package func stop() {
         stopped = true
         copiesObservation?.cancel()
         copiesObservation = nil
@@ -136,7 +137,7 @@ final class MutationActions: ViewerActions {
         }
     }
 
-    func change(_ mutation: Mutation, of post: Media) {
+    package func change(_ mutation: Mutation, of post: Media) {
         remember(post)
         enqueue(mutation, done: mutation.kind.progress)
     }
@@ -147,7 +148,7 @@ final class MutationActions: ViewerActions {
         postsFound[post.id] = post
     }
 
-    func send(
+    package func send(
         text: String, photos files: [PickedPhoto], to conversation: ConversationID, sharing: MediaID?,
         consumingDraft draft: String?, whenSaved: @escaping @MainActor (_ problem: String?) -> Void
     ) -> Bool {
@@ -168,13 +169,13 @@ final class MutationActions: ViewerActions {
         return true
     }
 
-    func setFollowing(_ user: User, follows: Bool) {
+    package func setFollowing(_ user: User, follows: Bool) {
         accountsFollowed[user.id] = user
         let change = Mutation(follows ? .follow : .unfollow, user.id)
         enqueue(change, done: change.kind.progress)
     }
 
-    func setProfile(
+    package func setProfile(
         displayName: String?, bio: String?, whenSaved: @escaping @MainActor (_ problem: String?) -> Void
     ) {
         enqueue(.profile(displayName: displayName, bio: bio), done: nil) { error in
@@ -231,18 +232,18 @@ final class MutationActions: ViewerActions {
         }
     }
 
-    var pendingChanges: [ChangeSummary] { manager.pending.map(summary) }
+    package var pendingChanges: [ChangeSummary] { manager.pending.map(summary) }
 
-    var failedChanges: [ChangeSummary] {
+    package var failedChanges: [ChangeSummary] {
         manager.failed.map(summary) + manager.unreadableRows.map(Self.summary)
     }
 
-    var heldChanges: [String] { Self.heldLines(manager.held.map(\.account)) }
+    package var heldChanges: [String] { Self.heldLines(manager.held.map(\.account)) }
 
     /// One line per account with held changes, in the order the accounts first made one:
     /// "2 changes made as @lynn are held until @lynn signs in again". `accounts` holds each held
     /// change's account.
-    static func heldLines(_ accounts: [String?]) -> [String] {
+    package static func heldLines(_ accounts: [String?]) -> [String] {
         var order: [String?] = []
         var counts: [String?: Int] = [:]
         for account in accounts {
@@ -283,7 +284,7 @@ final class MutationActions: ViewerActions {
         return Int64(change.token.dropFirst(unreadablePrefix.count))
     }
 
-    var journalProblem: String? {
+    package var journalProblem: String? {
         let problems = [manager.journalWriteFailure, unsavedPost].compactMap { $0 }
         return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
@@ -413,13 +414,13 @@ final class MutationActions: ViewerActions {
         }
     }
 
-    func attemptLog(limit: Int, columns: [AttemptLogFormatter.Column]) -> [String] {
+    package func attemptLog(limit: Int, columns: [AttemptLogFormatter.Column]) -> [String] {
         guard limit > 0, let attempts = try? manager.attemptLog(limit: limit) else { return [] }
         let formatter = AttemptLogFormatter()
         return attempts.reversed().map { formatter.line($0, columns: columns) }
     }
 
-    func retry(_ change: ChangeSummary) {
+    package func retry(_ change: ChangeSummary) {
         if Self.unreadableSequence(change) != nil {
             context?.navigator?.showMessage("✕ cannot retry: this version cannot read that change")
             return
@@ -435,7 +436,7 @@ final class MutationActions: ViewerActions {
         }
     }
 
-    func discard(_ change: ChangeSummary) {
+    package func discard(_ change: ChangeSummary) {
         do {
             if let sequence = Self.unreadableSequence(change) {
                 try manager.discardUnreadable(sequence)

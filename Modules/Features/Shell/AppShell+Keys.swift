@@ -25,7 +25,10 @@ extension AppShell {
     /// The shell's keys: the one place to add one. A key goes to the screen shown first (its own
     /// table), then here; the help lists the screen's keys, then these. Suspending is the one
     /// exception: Ctrl-Z works everywhere (text fields, the help, onboarding) and comes first.
-    package var keys: KeyTable<Command> {
+    package var keys: KeyTable<Command> { Self.keys(tabs: tabs) }
+
+    /// The shell's keys in an app showing `tabs`.
+    nonisolated package static func keys(tabs: [Tab]) -> KeyTable<Command> {
         let titles = tabs.map(\.title).joined(separator: ", ")
         // `n` opens the composer's tab: an app without one (a messaging app) has no such key.
         let newPost: [KeyTable<Command>.Row] =

@@ -1,5 +1,9 @@
+import Basics
+
 /// A strict JSON parser (RFC 8259) that records the line and column of every value and key,
-/// rejects duplicate keys, and reports the first syntax error with its position.
+/// rejects duplicate keys, and reports the first syntax error with its position. Its lexing
+/// (whitespace, strings, numbers, literals) is Basics' `JSONScanner`, shared with MediaModel's
+/// reader; the structure and the words of every error are its own.
 ///
 /// Complexity: O(n) in the size of the input.
 struct JSONParser {
@@ -8,29 +12,28 @@ struct JSONParser {
         var location: SourceLocation
     }
 
-    private let bytes: [UInt8]
+    private var scanner: JSONScanner
     private let file: String
-    private var index = 0
-    private var line = 1
-    private var lineStart = 0
     private var depth = 0
     private static let maximumDepth = 256
 
-    init(bytes: [UInt8], file: String) {
-        self.bytes = bytes
+    private init(scanner: JSONScanner, file: String) {
+        self.scanner = scanner
         self.file = file
     }
 
     /// Parses one JSON value spanning the whole input.
     static func parse(_ bytes: [UInt8], file: String) throws(SyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes, file: file)
-        parser.skipWhitespace()
-        let node = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.index < bytes.count {
-            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value")
+        try bytes.withUnsafeBufferPointer { buffer throws(SyntaxError) in
+            var parser = JSONParser(scanner: JSONScanner(buffer), file: file)
+            parser.scanner.skipWhitespace()
+            let node = try parser.parseValue()
+            parser.scanner.skipWhitespace()
+            if !parser.scanner.isAtEnd {
+                throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value")
+            }
+            return node
         }
-        return node
     }
 
     /// The location of the first invalid UTF-8 sequence in `bytes`, if any.
@@ -77,48 +80,81 @@ struct JSONParser {
         return nil
     }
 
-    private var location: SourceLocation {
-        SourceLocation(file: file, line: line, column: index - lineStart + 1)
+    private var location: SourceLocation { location(at: scanner.index) }
+
+    /// The location of byte `offset` on the scanner's current line (strings, numbers and
+    /// literals hold no line break).
+    private func location(at offset: Int) -> SourceLocation {
+        SourceLocation(file: file, line: scanner.line, column: offset - scanner.lineStart + 1)
     }
 
     private func error(_ message: String) -> SyntaxError {
         SyntaxError(message: message, location: location)
     }
 
-    private func describeCurrent() -> String {
-        guard index < bytes.count else { return "end of file" }
-        let b = bytes[index]
+    private func describeCurrent() -> String { describe(at: scanner.index) }
+
+    private func describe(at offset: Int) -> String {
+        guard offset < scanner.bytes.count else { return "end of file" }
+        let b = scanner.bytes[offset]
         if b >= 0x20 && b < 0x7F { return "character '\(Character(Unicode.Scalar(b)))'" }
         return "byte 0x\(String(b, radix: 16, uppercase: true))"
     }
 
-    private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0D:
-                index += 1
-            case 0x0A:
-                index += 1
-                line += 1
-                lineStart = index
-            default:
-                return
+    /// A lexical failure in this parser's words, where it happened.
+    private func error(_ failure: JSONScanner.Failure) -> SyntaxError {
+        let found = describe(at: failure.offset)
+        let message =
+            switch failure.kind {
+            case .unterminatedString: "unterminated string: expected '\"' before end of file"
+            case .controlCharacterInString:
+                "unterminated string: control character or line break inside a string"
+            case .invalidEscape(let byte): "invalid escape '\\\(Character(Unicode.Scalar(byte)))' in string"
+            case .invalidHexDigits: "expected four hex digits in \\u escape"
+            case .unpairedSurrogate: "unpaired UTF-16 surrogate in \\u escape"
+            case .invalidSurrogatePair: "invalid UTF-16 surrogate pair in \\u escape"
+            case .invalidUTF8: "invalid UTF-8 in string"
+            case .missingDigit(.integer): "expected a digit in the number, found \(found)"
+            case .missingDigit(.fraction): "expected a digit after '.', found \(found)"
+            case .missingDigit(.exponent): "expected a digit in the exponent, found \(found)"
+            case .leadingZero: "a number must not start with a leading zero"
+            case .invalidLiteral(let word): "expected '\(word)', found \(found)"
             }
-        }
+        return SyntaxError(message: message, location: location(at: failure.offset))
     }
 
     private mutating func parseValue() throws(SyntaxError) -> JSONNode {
-        guard index < bytes.count else { throw error("expected a JSON value, found end of file") }
-        let start = location
-        switch bytes[index] {
+        guard let byte = scanner.current else { throw error("expected a JSON value, found end of file") }
+        switch byte {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), location: start)
-        case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
-        case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
-        case UInt8(ascii: "n"): return try parseLiteral("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        case UInt8(ascii: "\""), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "-"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let start = location
+            do throws(JSONScanner.Failure) {
+                return JSONNode(value: try scanScalar(byte), location: start)
+            } catch {
+                throw self.error(error)
+            }
         default: throw error("expected a JSON value, found \(describeCurrent())")
+        }
+    }
+
+    /// A string, literal or number, from its first byte.
+    private mutating func scanScalar(_ first: UInt8) throws(JSONScanner.Failure) -> JSONNode.Value {
+        switch first {
+        case UInt8(ascii: "\""): return .string(try scanner.scanString())
+        case UInt8(ascii: "t"):
+            try scanner.scanLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try scanner.scanLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try scanner.scanLiteral("null")
+            return .null
+        default:
+            return .number(String(decoding: try scanner.scanNumber().token, as: UTF8.self))
         }
     }
 
@@ -129,25 +165,33 @@ struct JSONParser {
         }
     }
 
+    /// A string key at the scanner, in this parser's words when it is not one.
+    private mutating func key() throws(SyntaxError) -> String {
+        do throws(JSONScanner.Failure) {
+            return try scanner.scanString()
+        } catch {
+            throw self.error(error)
+        }
+    }
+
     private mutating func parseObject() throws(SyntaxError) -> JSONNode {
         let start = location
         try enter()
-        index += 1  // {
+        scanner.index += 1  // {
         var members: [JSONNode.Member] = []
         var seen: [String: SourceLocation] = [:]
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
+        scanner.skipWhitespace()
+        if scanner.skip(UInt8(ascii: "}")) {
             depth -= 1
             return JSONNode(value: .object(members), location: start)
         }
         while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            scanner.skipWhitespace()
+            guard scanner.current == UInt8(ascii: "\"") else {
                 throw error("expected a string key in the object, found \(describeCurrent())")
             }
             let keyLocation = location
-            let key = try parseString()
+            let key = try key()
             if let first = seen[key] {
                 throw SyntaxError(
                     message:
@@ -155,29 +199,26 @@ struct JSONParser {
                     location: keyLocation)
             }
             seen[key] = keyLocation
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            scanner.skipWhitespace()
+            guard scanner.skip(UInt8(ascii: ":")) else {
                 throw error(
                     "expected ':' after key '\(DiagnosticText.value(key))', found \(describeCurrent())")
             }
-            index += 1
-            skipWhitespace()
+            scanner.skipWhitespace()
             let value = try parseValue()
             members.append(JSONNode.Member(key: key, keyLocation: keyLocation, value: value))
-            skipWhitespace()
-            guard index < bytes.count else {
+            scanner.skipWhitespace()
+            guard !scanner.isAtEnd else {
                 throw error("expected ',' or '}' in the object, found end of file")
             }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            if scanner.skip(UInt8(ascii: ",")) {
+                scanner.skipWhitespace()
+                if scanner.current == UInt8(ascii: "}") {
                     throw error("trailing ',' before '}' is not allowed in JSON")
                 }
                 continue
             }
-            if bytes[index] == UInt8(ascii: "}") {
-                index += 1
+            if scanner.skip(UInt8(ascii: "}")) {
                 depth -= 1
                 return JSONNode(value: .object(members), location: start)
             }
@@ -188,175 +229,32 @@ struct JSONParser {
     private mutating func parseArray() throws(SyntaxError) -> JSONNode {
         let start = location
         try enter()
-        index += 1  // [
+        scanner.index += 1  // [
         var elements: [JSONNode] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
+        scanner.skipWhitespace()
+        if scanner.skip(UInt8(ascii: "]")) {
             depth -= 1
             return JSONNode(value: .array(elements), location: start)
         }
         while true {
-            skipWhitespace()
+            scanner.skipWhitespace()
             elements.append(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else {
+            scanner.skipWhitespace()
+            guard !scanner.isAtEnd else {
                 throw error("expected ',' or ']' in the array, found end of file")
             }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            if scanner.skip(UInt8(ascii: ",")) {
+                scanner.skipWhitespace()
+                if scanner.current == UInt8(ascii: "]") {
                     throw error("trailing ',' before ']' is not allowed in JSON")
                 }
                 continue
             }
-            if bytes[index] == UInt8(ascii: "]") {
-                index += 1
+            if scanner.skip(UInt8(ascii: "]")) {
                 depth -= 1
                 return JSONNode(value: .array(elements), location: start)
             }
             throw error("expected ',' or ']' in the array, found \(describeCurrent())")
-        }
-    }
-
-    private mutating func parseLiteral(_ word: String, _ value: JSONNode.Value) throws(SyntaxError)
-        -> JSONNode
-    {
-        let start = location
-        for expected in word.utf8 {
-            guard index < bytes.count, bytes[index] == expected else {
-                throw SyntaxError(
-                    message: "expected '\(word)', found \(describeCurrent())", location: location)
-            }
-            index += 1
-        }
-        return JSONNode(value: value, location: start)
-    }
-
-    private mutating func parseNumber() throws(SyntaxError) -> JSONNode {
-        let start = location
-        let begin = index
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, isDigit(bytes[index]) else {
-            throw error("expected a digit in the number, found \(describeCurrent())")
-        }
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-            if index < bytes.count, isDigit(bytes[index]) {
-                throw error("a number must not start with a leading zero")
-            }
-        } else {
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else {
-                throw error("expected a digit after '.', found \(describeCurrent())")
-            }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                index += 1
-            }
-            guard index < bytes.count, isDigit(bytes[index]) else {
-                throw error("expected a digit in the exponent, found \(describeCurrent())")
-            }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        }
-        let text = String(decoding: bytes[begin..<index], as: UTF8.self)
-        return JSONNode(value: .number(text), location: start)
-    }
-
-    private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
-
-    private mutating func parseString() throws(SyntaxError) -> String {
-        index += 1  // opening quote
-        var runStart = index
-        var result = ""
-        func flush(_ end: Int) {
-            if end > runStart { result += String(decoding: bytes[runStart..<end], as: UTF8.self) }
-        }
-        while true {
-            guard index < bytes.count else {
-                throw error("unterminated string: expected '\"' before end of file")
-            }
-            let b = bytes[index]
-            if b == UInt8(ascii: "\"") {
-                flush(index)
-                index += 1
-                return result
-            }
-            if b == 0x0A || b < 0x20 {
-                throw error("unterminated string: control character or line break inside a string")
-            }
-            if b != UInt8(ascii: "\\") {
-                index += 1
-                continue
-            }
-            flush(index)
-            index += 1
-            guard index < bytes.count else {
-                throw error("unterminated string: expected '\"' before end of file")
-            }
-            let escaped = bytes[index]
-            switch escaped {
-            case UInt8(ascii: "\""): result += "\""
-            case UInt8(ascii: "\\"): result += "\\"
-            case UInt8(ascii: "/"): result += "/"
-            case UInt8(ascii: "b"): result += "\u{08}"
-            case UInt8(ascii: "f"): result += "\u{0C}"
-            case UInt8(ascii: "n"): result += "\n"
-            case UInt8(ascii: "r"): result += "\r"
-            case UInt8(ascii: "t"): result += "\t"
-            case UInt8(ascii: "u"):
-                index += 1
-                var code = try parseHex4()
-                if (0xD800...0xDBFF).contains(code) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                        bytes[index + 1] == UInt8(ascii: "u")
-                    else { throw error("unpaired UTF-16 surrogate in \\u escape") }
-                    index += 2
-                    let low = try parseHex4()
-                    guard (0xDC00...0xDFFF).contains(low) else {
-                        throw error("invalid UTF-16 surrogate pair in \\u escape")
-                    }
-                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                } else if (0xDC00...0xDFFF).contains(code) {
-                    throw error("unpaired UTF-16 surrogate in \\u escape")
-                }
-                guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
-                result.unicodeScalars.append(scalar)
-                runStart = index
-                continue
-            default:
-                throw error("invalid escape '\\\(Character(Unicode.Scalar(escaped)))' in string")
-            }
-            index += 1
-            runStart = index
-        }
-    }
-
-    private mutating func parseHex4() throws(SyntaxError) -> UInt32 {
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard index < bytes.count, let digit = hexValue(bytes[index]) else {
-                throw error("expected four hex digits in \\u escape")
-            }
-            value = value * 16 + digit
-            index += 1
-        }
-        return value
-    }
-
-    private func hexValue(_ b: UInt8) -> UInt32? {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(b - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(b - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(b - UInt8(ascii: "A") + 10)
-        default: nil
         }
     }
 }

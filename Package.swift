@@ -270,7 +270,7 @@ let package = Package(
             [
                 "Features", "AppTesting", "MediaModel", "Imaging", "PhotoTesting", "TerminalUI", "Wire",
                 "ServerAPI",
-                "FeedCaching", "Mutations", "Composition",
+                "FeedCaching", "Mutations", "Composition", "Sockets",
             ]),
         tests(
             "Apps",

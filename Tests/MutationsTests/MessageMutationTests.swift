@@ -248,10 +248,13 @@ import Wire
         await harness.manager.stop()
     }
 
-    @Test func messages_haveNoPostKey_soTheKeysOfTheAppsStayAsTheyWere() {
-        // The help's and footer's post keys derive from the kinds: a message is not a change of a post.
+    @Test func messages_haveNoPostKey_andTakeNoneOfThePostKeys() {
+        // The help's and footer's post keys derive from the kinds: a message is not a change of a
+        // post, so it adds none, and the post keys stay one per character.
         #expect(MutationKind.message.key == nil)
-        #expect(MutationKind.all.compactMap(\.key?.character) == ["l", "r", "s", "d"])
+        let keys = MutationKind.all.compactMap(\.key?.character)
+        #expect(Set(keys).count == keys.count, "\(keys)")
+        #expect(Set(["l", "r", "s", "d"]).isSubset(of: keys))
         #expect(MutationKind.message.undo == nil)
     }
 

@@ -10,8 +10,10 @@ import TerminalUI
 /// stays clear. The keys are split where the two columns are closest in height, at the blank
 /// line between the screen's keys and the shell's when that fits; a column never ends with that
 /// blank line (it starts the second column instead), so the lines read the same, in order,
-/// column after column. Where even two columns do not fit (a narrow, short screen such as
-/// 50x20), the one column is cut into pages, turned with space: nothing is dropped. Laying out
+/// column after column. Where two columns are too narrow (a narrow, short screen such as 50x20),
+/// the one column is cut into pages; where they are too short (more keys than two columns of
+/// the screen hold), the keys fill pages of two columns; pages are turned with space, and
+/// nothing is dropped. Laying out
 /// is O(n) in the lines' length.
 struct HelpLayout {
     /// The gutter between two columns.
@@ -69,13 +71,33 @@ struct HelpLayout {
         // Two columns, split where they are closest in height.
         let wrapped = body.map { Self.wrap($0, width: twoColumnWidth) }
         let split = Self.split(wrapped.map(\.count), body: body, rows: rows)
-        columns = [
-            Array(wrapped[..<split].joined().prefix(rows)), Array(wrapped[split...].joined().prefix(rows)),
-        ]
+        columns = [Array(wrapped[..<split].joined()), Array(wrapped[split...].joined())]
+        if columns.contains(where: { $0.count > rows }) {
+            // Taller than two columns: pages of two, filled line by line, nothing dropped.
+            let filled = Self.fill(wrapped, rows: rows)
+            pageCount = (filled.count + 1) / 2
+            let page = min(max(page, 0), pageCount - 1)
+            closing = "page \(page + 1) of \(pageCount) · space: " + (page + 1 < pageCount ? "next" : "close")
+            columns = [filled[2 * page], 2 * page + 1 < filled.count ? filled[2 * page + 1] : []]
+        }
         columnWidth = twoColumnWidth
         let height = (columns.map(\.count).max() ?? 0) + 4
         box = Rect(
             x: rect.x + (rect.width - wide) / 2, y: rect.y, width: wide, height: min(rect.height, height))
+    }
+
+    /// `lines` (each wrapped into rows) in columns of at most `rows` rows, a line never split
+    /// between two, and no column starting with a blank line.
+    static func fill(_ lines: [[String]], rows: Int) -> [[String]] {
+        var columns: [[String]] = [[]]
+        for line in lines {
+            if columns[columns.count - 1].count + line.count > rows, !columns[columns.count - 1].isEmpty {
+                columns.append([])
+            }
+            if columns[columns.count - 1].isEmpty && line == [""] { continue }
+            columns[columns.count - 1] += line.prefix(rows)
+        }
+        return columns
     }
 
     /// Where the second column starts: at the blank line between the screen's keys and the

@@ -42,6 +42,17 @@ import Testing
         #expect(!events.isListening, "\(app.id): the long poll outlived the app")
     }
 
+    /// Only a session in a terminal long-polls by itself: a first launch driven by a test (no
+    /// `--headless`, a manual clock) would spin on waits that never end.
+    @Test(arguments: ShippedApp.all)
+    func aSessionNotInATerminal_leavesTheEventStreamToItsDriver(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.firstLaunch(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let events = try #require(session.app?.service(.activityEvents))
+        #expect(!events.isListening, "\(app.id): a first launch in a test started the long poll")
+    }
+
     @Test(arguments: ShippedApp.all)
     func photoArt_isAServiceOfTheApp_whoseStoreTheScreensDrawWith_andWhichEndsWithIt(app: ShippedApp)
         async throws

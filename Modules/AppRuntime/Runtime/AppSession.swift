@@ -41,6 +41,11 @@ package final class AppSession {
     private var height: Int
     /// Called when the frame should be drawn again.
     package var onNeedsDisplay: (@MainActor () -> Void)?
+    /// Whether the app hears the backend's event stream as it happens (`activity.events`' own
+    /// long-poll loop, started at every launch): true in a terminal, where the interactive runner
+    /// sets it. Headless runs and tests on a manual clock step the stream themselves (a long
+    /// poll's wait never ends on a clock that does not move).
+    package var hearsEventsAsTheyHappen = false
     /// The hold on the data directory, while launched.
     private var directoryLock: DataDirectoryLock?
     /// The network conditions in force when the app last stopped for a restart: a cold start
@@ -272,9 +277,9 @@ package final class AppSession {
                 tracker.end()
             }
         }
-        // An interactive app hears the event stream as it happens (the service's own long-poll
-        // loop, ended when the app stops); a headless run is stepped by its script instead.
-        if !isHeadless { app.service(.activityEvents)?.listen(wait: 25) }
+        // An app in a terminal hears the event stream as it happens (the service's own long-poll
+        // loop, ended when the app stops, started again by a restart's launch).
+        if hearsEventsAsTheyHappen { app.service(.activityEvents)?.listen(wait: 25) }
         // An app with direct messages counts the unread ones from the start, for its tab's badge.
         let inbox = DirectInbox.attach(to: context)
         if let setAsideDatabase { shell.showMessage(setAsideDatabase.summary) }

@@ -97,6 +97,7 @@ package final class InteractiveRunner {
         let (events, continuation) = AsyncStream.makeStream(of: LoopEvent.self, bufferingPolicy: .unbounded)
         if let directoryLock { session.holdDataDirectory(directoryLock) }
         session.onNeedsDisplay = { continuation.yield(.redraw) }
+        session.hearsEventsAsTheyHappen = true
         let forward = Task {
             for await event in terminal.events { continuation.yield(.input(event)) }
             continuation.finish()

@@ -31,8 +31,9 @@ struct HelpLayout {
     var columnWidth: Int
     /// The last line: how to close the overlay (on a page, which page it is, and how to turn it).
     var closing: String
-    /// How many pages the keys take: more than one only when even two columns cannot hold them
-    /// (a narrow, short screen); each page is a screenful of the one column.
+    /// How many pages the keys take: more than one when one column is too tall and two are too
+    /// narrow (a narrow, short screen: each page a screenful of the one column), or when even two
+    /// columns are too short (each page two columns' worth).
     var pageCount = 1
 
     /// The rows between the heading and the closing line.
@@ -77,7 +78,10 @@ struct HelpLayout {
             let filled = Self.fill(wrapped, rows: rows)
             pageCount = (filled.count + 1) / 2
             let page = min(max(page, 0), pageCount - 1)
-            closing = "page \(page + 1) of \(pageCount) · space: " + (page + 1 < pageCount ? "next" : "close")
+            if pageCount > 1 {
+                closing =
+                    "page \(page + 1) of \(pageCount) · space: " + (page + 1 < pageCount ? "next" : "close")
+            }
             columns = [filled[2 * page], 2 * page + 1 < filled.count ? filled[2 * page + 1] : []]
         }
         columnWidth = twoColumnWidth
@@ -86,8 +90,8 @@ struct HelpLayout {
             x: rect.x + (rect.width - wide) / 2, y: rect.y, width: wide, height: min(rect.height, height))
     }
 
-    /// `lines` (each wrapped into rows) in columns of at most `rows` rows, a line never split
-    /// between two, and no column starting with a blank line.
+    /// `lines` (each wrapped into rows) in columns of at most `rows` rows, a line split between
+    /// two only when it is taller than a column, and no column starting with a blank line.
     static func fill(_ lines: [[String]], rows: Int) -> [[String]] {
         var columns: [[String]] = [[]]
         for line in lines {
@@ -95,7 +99,10 @@ struct HelpLayout {
                 columns.append([])
             }
             if columns[columns.count - 1].isEmpty && line == [""] { continue }
-            columns[columns.count - 1] += line.prefix(rows)
+            for row in line {
+                if columns[columns.count - 1].count == rows { columns.append([]) }
+                columns[columns.count - 1].append(row)
+            }
         }
         return columns
     }

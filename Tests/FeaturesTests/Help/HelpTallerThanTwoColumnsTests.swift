@@ -61,4 +61,19 @@ import Testing
             keysRead.map { $0.split(separator: " ").first }
                 == keysExpected.map { $0.split(separator: " ").first })
     }
+
+    /// Sixteen keys of the screen and sixteen of the shell in 16 rows: the blank line between them
+    /// stays out of both columns, so they fit one page, which says how to close it as any help does.
+    @Test func twoFullColumns_areOnePage_closedByAnyKey() throws {
+        let screen = Self.keys(16).map { KeyBinding(keys: $0.keys, label: $0.label, does: "key") }
+        let shell = (0..<16).map { KeyBinding(keys: [.character("?")], label: "s\($0)", does: "shell key") }
+        let area = Rect(x: 0, y: 2, width: 80, height: 20)
+        #expect(HelpOverlay.pageCount(in: area, title: "Home", screen: screen, shell: shell) == 1)
+        var buffer = ScreenBuffer(width: 80, height: 24)
+        HelpOverlay.draw(
+            into: &buffer, in: area, title: "Home", screen: screen, shell: shell, style: try Self.style())
+        let lines = try #require(HelpOverlayReader.lines(of: buffer))
+        #expect(lines.last == "any key closes this help")
+        #expect(lines.filter { $0.hasPrefix("  k") || $0.hasPrefix("  s") }.count == 32, "\(lines)")
+    }
 }

@@ -17,6 +17,20 @@ public enum LintRun {
     /// Every app's definition, as the tool checks them.
     public static let apps = AllApps.definitions
 
+    /// The app whose manifest a test breaks one way: the first of the package's apps (any would
+    /// do; a test reads its id and display name from here, never by name).
+    public static var modelApp: AppDefinition { apps[0] }
+
+    /// `app`'s manifest as the repository holds it (`Manifests/<id>.json`).
+    public static func manifestText(of app: AppDefinition = modelApp) throws -> String {
+        try String(contentsOfFile: "\(packageRoot)/Manifests/\(app.id).json", encoding: .utf8)
+    }
+
+    /// The display name `app`'s manifest gives it.
+    public static func displayName(of app: AppDefinition = modelApp) throws -> String {
+        try app.manifest.decode().displayName
+    }
+
     /// Runs the command with `arguments` in `directory`: its exit status, output and errors.
     public static func run(_ arguments: [String], in directory: String = packageRoot) -> (
         Int32, String, String

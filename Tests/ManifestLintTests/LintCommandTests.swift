@@ -24,10 +24,14 @@ import Testing
         #expect(!error.contains("'/'"), "and not the directory it ran in: \(error)")
     }
 
-    /// A scratch package root holding the repository's manifests with one file replaced.
-    func scratchPackage(strandManifest: String) throws -> String {
-        try LintRun.scratchPackage(replacing: "strand", with: strandManifest)
+    /// A scratch package root holding the repository's manifests with the model app's replaced
+    /// (`LintRun.modelApp`).
+    func scratchPackage(manifest: String) throws -> String {
+        try LintRun.scratchPackage(replacing: model, with: manifest)
     }
+
+    /// The model app's id.
+    var model: String { LintRun.modelApp.id }
 
     @Test func cleanRepository_exitsZero() {
         let (status, output, _) = run(["--skip-package-graph"])
@@ -36,23 +40,22 @@ import Testing
     }
 
     @Test func brokenManifest_exitsOneWithCompilerStyleDiagnostics() throws {
-        let original = try String(
-            contentsOfFile: "\(LintFixtures.packageRoot)/Manifests/strand.json", encoding: .utf8)
+        let original = try LintRun.manifestText()
         let root = try scratchPackage(
-            strandManifest: original.replacingOccurrences(of: "\"strand.tabs\"", with: "\"strand.tab\""))
+            manifest: original.replacingOccurrences(of: "\"\(model).tabs\"", with: "\"\(model).tab\""))
         defer { try? FileManager.default.removeItem(atPath: root) }
         let (status, output, _) = run(["--skip-package-graph"], in: root)
         #expect(status == 1)
-        #expect(output.contains("Manifests/strand.json:"))
+        #expect(output.contains("Manifests/\(model).json:"))
         #expect(
             output.contains(
-                ": error: socket 'tabs' is bound to unknown provider 'strand.tab'; did you mean 'strand.tabs'?"
+                ": error: socket 'tabs' is bound to unknown provider '\(model).tab'; did you mean '\(model).tabs'?"
             ))
         #expect(output.hasSuffix("1 error\n"))
     }
 
     @Test func jsonFormat_listsDiagnosticsAsObjects() throws {
-        let root = try scratchPackage(strandManifest: "{}")
+        let root = try scratchPackage(manifest: "{}")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let (status, output, _) = run(["--skip-package-graph", "--format", "json"], in: root)
         #expect(status == 1)
@@ -60,24 +63,23 @@ import Testing
         let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
         #expect(object["errors"] as? Int == 5)
         #expect(diagnostics.first?["code"] as? String == "missing-key")
-        #expect(diagnostics.first?["file"] as? String == "Manifests/strand.json")
+        #expect(diagnostics.first?["file"] as? String == "Manifests/\(model).json")
         #expect(diagnostics.first?["line"] as? Int == 1)
     }
 
     @Test func check_withAnUndeclaredImport_exitsOneNamingTheImportingLine() throws {
-        // Given a package whose PrismApp imports MediaModel without declaring it
-        let original = try String(
-            contentsOfFile: "\(LintFixtures.packageRoot)/Manifests/strand.json", encoding: .utf8)
-        let root = try scratchPackage(strandManifest: original)
+        // Given a package whose model app's library imports MediaModel without declaring it
+        let root = try scratchPackage(manifest: try LintRun.manifestText())
+        let app = model.prefix(1).uppercased() + model.dropFirst()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let files = [
             "Package.swift": "// swift-tools-version: 6.2\n",
             "Modules/MediaModel/Post.swift": "public struct Post {}\n",
-            "Apps/Prism/PrismApp/Prism.swift": "import Foundation\nimport MediaModel\n",
+            "Apps/\(app)/\(app)App/\(app).swift": "import Foundation\nimport MediaModel\n",
             "package.json": """
             {"targets": [
               {"name": "MediaModel", "path": "Modules/MediaModel", "type": "regular", "dependencies": []},
-              {"name": "PrismApp", "path": "Apps/Prism/PrismApp", "type": "regular", "dependencies": []}
+              {"name": "\(app)App", "path": "Apps/\(app)/\(app)App", "type": "regular", "dependencies": []}
             ]}
             """,
         ]
@@ -96,7 +98,7 @@ import Testing
         let lines = output.split(separator: "\n").map(String.init)
         #expect(
             lines.first
-                == "Apps/Prism/PrismApp/Prism.swift:2:1: error: target 'PrismApp' imports 'MediaModel' without declaring it; add \"MediaModel\" to the dependencies of target 'PrismApp' in Package.swift"
+                == "Apps/\(app)/\(app)App/\(app).swift:2:1: error: target '\(app)App' imports 'MediaModel' without declaring it; add \"MediaModel\" to the dependencies of target '\(app)App' in Package.swift"
         )
         #expect(lines.count == 2)
         #expect(output.hasSuffix(": 1 error\n"))
@@ -105,17 +107,17 @@ import Testing
     @Test func usageErrors_exitTwo() {
         #expect(run(["--bogus"]).0 == 2)
         #expect(run(["graph"]).0 == 2)
-        #expect(run(["graph", "--app", "strnd"]).2.contains("unknown app 'strnd'; did you mean 'strand'?"))
+        let typo = String(model.dropLast())
+        #expect(run(["graph", "--app", typo]).2.contains("unknown app '\(typo)'; did you mean '\(model)'?"))
         #expect(run(["frobnicate"]).0 == 2)
         #expect(run(["matrix", "--format", "json"]).0 == 2)
     }
 
     @Test func matrix_withAManifestError_stillPrintsTheTable_andFails() throws {
-        // Given Strand's manifest binding its tabs to a provider that does not exist
-        let original = try String(
-            contentsOfFile: "\(LintFixtures.packageRoot)/Manifests/strand.json", encoding: .utf8)
+        // Given the model app's manifest binding its tabs to a provider that does not exist
+        let original = try LintRun.manifestText()
         let root = try scratchPackage(
-            strandManifest: original.replacingOccurrences(of: "\"strand.tabs\"", with: "\"strand.tab\""))
+            manifest: original.replacingOccurrences(of: "\"\(model).tabs\"", with: "\"\(model).tab\""))
         defer { try? FileManager.default.removeItem(atPath: root) }
 
         // When the matrix is asked for
@@ -123,11 +125,11 @@ import Testing
 
         // Then the error is reported and the table shows what each manifest binds
         #expect(status == 1)
-        #expect(errors.contains(": error: socket 'tabs' is bound to unknown provider 'strand.tab'"))
+        #expect(errors.contains(": error: socket 'tabs' is bound to unknown provider '\(model).tab'"))
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("socket") == true)
         let tabs = try #require(lines.first { $0.hasPrefix("tabs ") })
-        let columns = LintRun.apps.map { $0.id == "strand" ? "strand.tab" : "\($0.id).tabs" }
+        let columns = LintRun.apps.map { $0.id == model ? "\(model).tab" : "\($0.id).tabs" }
         #expect(tabs.split(separator: " ").suffix(columns.count).map(String.init) == columns)
     }
 
@@ -147,13 +149,15 @@ import Testing
     }
 
     @Test func graph_printsTextAndDot() {
-        let (status, text, _) = run(["graph", "--app", "strand"])
-        #expect(status == 0)
-        #expect(text.hasPrefix("service graph of 'strand'"))
-        let (dotStatus, dot, _) = run(["graph", "--app", "prism", "--format", "dot"])
-        #expect(dotStatus == 0)
-        #expect(dot.hasPrefix("digraph \"prism\" {"))
-        #expect(run(["graph", "--app", "prism"]).1 == run(["graph", "--app", "prism"]).1)
+        for app in LintRun.apps.map(\.id) {
+            let (status, text, _) = run(["graph", "--app", app])
+            #expect(status == 0)
+            #expect(text.hasPrefix("service graph of '\(app)'"))
+            let (dotStatus, dot, _) = run(["graph", "--app", app, "--format", "dot"])
+            #expect(dotStatus == 0)
+            #expect(dot.hasPrefix("digraph \"\(app)\" {"))
+            #expect(run(["graph", "--app", app]).1 == run(["graph", "--app", app]).1)
+        }
     }
 
     @Test func help_exitsZero() {

@@ -11,10 +11,17 @@ import Testing
     /// An escape sequence that retitles the terminal, then clears the screen (JSON-escaped).
     static let escapeSequence = #"\u001b]0;pwned\u0007\u001b[2J"#
 
-    func lint(strandManifest transform: (String) -> String) throws -> (Int32, String) {
-        let original = try String(
-            contentsOfFile: "\(LintRun.packageRoot)/Manifests/strand.json", encoding: .utf8)
-        let root = try LintRun.scratchPackage(replacing: "strand", with: transform(original))
+    /// The model app's manifest with its display name written `name` (JSON-escaped).
+    func naming(_ manifest: String, _ name: String) throws -> String {
+        let shipped = try LintRun.displayName()
+        return manifest.replacingOccurrences(
+            of: "\"displayName\": \"\(shipped)\"", with: "\"displayName\": \"\(name)\"")
+    }
+
+    /// Lints the package with the model app's manifest transformed (`LintRun.modelApp`).
+    func lint(manifest transform: (String) throws -> String) throws -> (Int32, String) {
+        let original = try LintRun.manifestText()
+        let root = try LintRun.scratchPackage(replacing: LintRun.modelApp.id, with: transform(original))
         defer { try? FileManager.default.removeItem(atPath: root) }
         let (status, output, error) = LintRun.run(["--skip-package-graph"], in: root)
         return (status, output + error)
@@ -41,7 +48,7 @@ import Testing
         let huge = String(repeating: "k", count: 10_000_000)
         let (status, output) = try lint {
             $0.replacingOccurrences(
-                of: "\"branding\":", with: "\"\(huge)\": \"strand.branding\", \"branding\":")
+                of: "\"branding\":", with: "\"\(huge)\": \"\(LintRun.modelApp.id).branding\", \"branding\":")
         }
 
         // Then it is quoted cut, with its length, and refused as too long
@@ -55,21 +62,21 @@ import Testing
 
     @Test func aDisplayNameWithAControlCharacter_isRefused() throws {
         // Given a display name that would clear the screen in the title bar
-        let (status, output) = try lint {
-            $0.replacingOccurrences(of: "\"Strand\"", with: "\"Strand\\u001b[2J\"")
-        }
+        let name = try LintRun.displayName()
+        let (status, output) = try lint { try naming($0, name + "\\u001b[2J") }
 
         // Then it is refused, escaped
         #expect(status == 1)
         #expect(
             output.contains(
-                #"error: display name 'Strand\u001b[2J' contains control characters (\u001b); remove them"#),
+                "error: display name '\(name)"
+                    + #"\u001b[2J' contains control characters (\u001b); remove them"#),
             "\(output)")
     }
 
     @Test func anOverlongDisplayName_isRefused() throws {
         let long = String(repeating: "S", count: 65)
-        let (status, output) = try lint { $0.replacingOccurrences(of: "\"Strand\"", with: "\"\(long)\"") }
+        let (status, output) = try lint { try naming($0, long) }
         #expect(status == 1)
         #expect(output.contains("error: display name '"), "\(output)")
         #expect(output.contains("is too long; it may have at most 64 characters"), "\(output)")

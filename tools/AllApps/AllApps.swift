@@ -7,7 +7,7 @@ import Composition
 /// of apps. manifest-lint, bench and the tests read the apps from here, so a new app (`swift run
 /// new-app <Name> --like <app>`) reaches all of them without another edit.
 public enum AllApps {
-    /// The app whose id is `id` (`"prism"`), if the package has one.
+    /// The app whose id is `id` (its manifest's `app`), if the package has one.
     public static func definition(id: String) -> AppDefinition? {
         definitions.first { $0.id == id }
     }

@@ -80,6 +80,10 @@ let package = Package(
         module("MediaModel", ["Basics"]),
         .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         module("Storage", ["CSQLite", "Composition"]),
+        // PostgreSQL behind Storage's interface, through the system's libpq (Debian's libpq-dev):
+        // linked by the backend's server and tools, never by an app.
+        .systemLibrary(name: "CLibPQ", path: "Modules/CLibPQ", providers: [.apt(["libpq-dev"])]),
+        module("PostgresStorage", ["CLibPQ", "Storage", "CommandLineKit"]),
         .systemLibrary(name: "COpenSSL", path: "Modules/COpenSSL", providers: [.apt(["libssl-dev"])]),
         module("Wire", ["Basics"]),
         // Photos: the system's libjpeg-turbo and libpng, our small C layer that catches their
@@ -151,7 +155,9 @@ let package = Package(
         tool("manifest-lint", ["ManifestLint", "AllApps"]),
         toolLibrary("AppScaffold", ["Basics", "CommandLineKit"]),
         tool("new-app", ["AppScaffold"]),
-        tool("backend-server", ["HTTPServer", "Backend", "CommandLineKit", "Wire"]),
+        tool(
+            "backend-server",
+            ["HTTPServer", "Backend", "CommandLineKit", "Wire", "PostgresStorage", "Storage"]),
         tool("hello-world", []),
         toolLibrary("MutationTesting", ["Basics", "CommandLineKit"]),
         tool("mutation-score", ["MutationTesting"]),
@@ -178,6 +184,10 @@ let package = Package(
         tests("CommandLineKit", ["CommandLineKit"]),
         tests("MediaModel", ["MediaModel", "Basics"]),
         tests("Storage", ["Storage"]),
+        .target(
+            name: "PostgresTesting", dependencies: ["PostgresStorage", "Storage"],
+            path: "Tests/PostgresTesting"),
+        tests("PostgresStorage", ["PostgresStorage", "PostgresTesting", "Storage"]),
         tests("Wire", ["Wire"]),
         tests("Imaging", ["Imaging", "CImageCodecs", "MediaModel", "Basics", "PhotoTesting"]),
         .target(
@@ -196,7 +206,7 @@ let package = Package(
             [
                 "Backend", "Wire", "MediaModel", "Mutations", "ServerAPI", "Storage", "CommandLineKit",
                 "ServerTesting", "backend-server",
-                "PhotoTesting", "Imaging",
+                "PhotoTesting", "Imaging", "PostgresStorage", "PostgresTesting",
             ]),
         .target(
             name: "NetworkingTesting",

@@ -61,7 +61,7 @@ public final class BackendServer: Sendable {
     ///   - sessionPolicy: how long tokens and renew tokens last.
     /// - Throws: `BackendOpenError` when the directory cannot be made; `StorageError` when the
     ///   database cannot be opened, migrated or seeded.
-    public init(
+    public convenience init(
         directory: String, seed: UInt64 = BackendSeed.defaultSeed, clock: any WallClock = SystemClock(),
         demoMode: Bool = false, sessionPolicy: SessionPolicy = SessionPolicy()
     )
@@ -77,23 +77,58 @@ public final class BackendServer: Sendable {
         }
         let path = (directory as NSString).appendingPathComponent(Self.databaseFileName)
         try Self.restrictToOwner(path)
-        let (database, seed) = try Self.open(path: path, seed: seed, now: clock.now)
-        self.seed = seed
-        core = BackendCore(
-            database: database, readers: ReaderPool(path: path, capacity: Self.readerCount), clock: clock,
-            demoMode: demoMode, sessionPolicy: sessionPolicy)
-        router = Router(routes: Self.routes(core))
+        // Storage waits out the WAL switch when several processes open a new file at once, and a
+        // writer waits up to `busyTimeout` for another process's write (the longest is seeding,
+        // seconds on a slow or busy machine) before it reports the file busy.
+        let database = try Database(
+            path: path, options: Database.Options(synchronous: .normal, busyTimeout: Self.busyTimeout))
+        try self.init(
+            database: database, readers: ReaderPool(path: path, capacity: Self.readerCount), seed: seed,
+            clock: clock, demoMode: demoMode, sessionPolicy: sessionPolicy)
     }
 
-    /// Opens, migrates and seeds the file. Safe when several processes open a new file at once:
-    /// Storage waits out the WAL switch, and migrating and seeding each re-check inside their
-    /// write transaction. A writer waits up to `busyTimeout` for another process's write (the
-    /// longest is seeding, seconds on a slow or busy machine) before it reports the file busy.
-    private static func open(path: String, seed: UInt64, now: Date) throws -> (Database, UInt64) {
-        let database = try Database(
-            path: path, options: Database.Options(synchronous: .normal, busyTimeout: busyTimeout))
+    /// Opens (migrating and seeding if needed) the backend on a database server instead of its
+    /// own SQLite file: PostgreSQL through PostgresStorage, say (`backend-server --database`).
+    ///
+    /// - Parameters:
+    ///   - open: makes a new connection to the database each time it is called: one that
+    ///     writes, then one per read that runs beside others (up to `readerCount`).
+    ///   - seed: the seed data's seed number; used only when the database is new.
+    ///   - clock: the source of every timestamp.
+    ///   - demoMode: whether the seed accounts may sign in with `DemoAccounts.password`.
+    ///   - sessionPolicy: how long tokens and renew tokens last.
+    /// - Throws: `StorageError` when the database cannot be reached, migrated or seeded
+    ///   (`.schema` when a newer build migrated it).
+    public convenience init(
+        opening open: @escaping @Sendable () throws -> Database, seed: UInt64 = BackendSeed.defaultSeed,
+        clock: any WallClock = SystemClock(), demoMode: Bool = false,
+        sessionPolicy: SessionPolicy = SessionPolicy()
+    ) throws {
+        let database = try open()
+        let readers = ReaderPool(location: database.path, capacity: Self.readerCount) {
+            let reader = try open()
+            try reader.execute(
+                reader.dialect == .sqlite ? "PRAGMA query_only = 1" : "SET default_transaction_read_only = on"
+            )
+            return reader
+        }
+        try self.init(
+            database: database, readers: readers, seed: seed, clock: clock, demoMode: demoMode,
+            sessionPolicy: sessionPolicy)
+    }
+
+    /// Migrates and seeds `database`, then serves it. Safe when several processes open a new
+    /// database at once: migrating and seeding each re-check inside their write transaction.
+    private init(
+        database: Database, readers: ReaderPool, seed: UInt64, clock: any WallClock, demoMode: Bool,
+        sessionPolicy: SessionPolicy
+    ) throws {
         try database.migrate(BackendSchema.migrations)
-        return (database, try BackendSeeder.seedIfNeeded(database, seed: seed, now: now))
+        self.seed = try BackendSeeder.seedIfNeeded(database, seed: seed, now: clock.now)
+        core = BackendCore(
+            database: database, readers: readers, clock: clock, demoMode: demoMode,
+            sessionPolicy: sessionPolicy)
+        router = Router(routes: Self.routes(core))
     }
 
     /// Makes the database file (and its write-ahead files, when there) readable and writable by
@@ -140,7 +175,7 @@ public final class BackendServer: Sendable {
     /// The clock timestamps come from.
     public var clock: any WallClock { core.clock }
 
-    /// The database file's path.
+    /// The database file's path (for a database server, its URL without the password).
     public var databasePath: String { core.database.path }
 
     /// The database, for tests and tools in this package.

@@ -15,6 +15,7 @@ extension Connection {
         _ mode: TransactionMode = .immediate, synchronous: Database.Synchronous? = nil,
         _ body: (borrowing Connection) throws -> T
     ) throws -> T {
+        if let engine { return try engineTransaction(engine, mode, body) }
         if core.isInTransaction {
             if let synchronous, synchronous != core.synchronous {
                 throw StorageError(
@@ -69,6 +70,37 @@ extension Connection {
             throw error
         }
         try core.execute("RELEASE \(name)")
+        return result
+    }
+
+    /// A transaction on an engine: its own begin statement for `mode` (the engine commits
+    /// durably on its own terms, so `synchronous` does not apply), savepoints when nested.
+    private func engineTransaction<T>(
+        _ engine: any SQLEngine, _ mode: TransactionMode, _ body: (borrowing Connection) throws -> T
+    ) throws -> T {
+        let nested = engine.isInTransaction
+        engine.savepointDepth += nested ? 1 : 0
+        defer { if nested { engine.savepointDepth -= 1 } }
+        let name = "storage_savepoint_\(engine.savepointDepth)"
+        if nested { _ = try engine.execute("SAVEPOINT \(name)", []) } else { try engine.begin(mode) }
+        let result: T
+        do {
+            result = try body(self)
+        } catch {
+            if engine.isInTransaction {
+                _ = try? engine.execute(nested ? "ROLLBACK TO \(name)" : "ROLLBACK", [])
+                if nested { _ = try? engine.execute("RELEASE \(name)", []) }
+            }
+            throw error
+        }
+        do {
+            _ = try engine.execute(nested ? "RELEASE \(name)" : "COMMIT", [])
+        } catch {
+            if engine.isInTransaction {
+                _ = try? engine.execute(nested ? "ROLLBACK TO \(name)" : "ROLLBACK", [])
+            }
+            throw error
+        }
         return result
     }
 

@@ -35,7 +35,7 @@ extension Database {
                     let ran = try connection.transaction(.immediate) { connection in
                         guard try connection.userVersion() < migration.version else { return false }
                         try migration.body(connection)
-                        try connection.execute("PRAGMA user_version = \(migration.version)")
+                        try connection.setUserVersion(migration.version)
                         return true
                     }
                     if ran { applied.append(migration.version) }
@@ -53,6 +53,6 @@ extension Database {
 
     /// The schema version stored in the file (`PRAGMA user_version`).
     public func userVersion() throws(StorageError) -> Int {
-        try withCore { core throws(StorageError) in try core.scalarInt("PRAGMA user_version") }
+        try withAnyConnection { connection throws(StorageError) in try connection.userVersion() }
     }
 }

@@ -5,12 +5,15 @@ extension Database {
         case inMemory
         /// A file, created if missing (unless opened read-only).
         case file(String)
+        /// A database an engine serves (`Database(engine:)`), named by its location.
+        case engine(String)
 
-        /// The path SQLite is given (`:memory:` for `inMemory`).
+        /// The path SQLite is given (`:memory:` for `inMemory`), or the engine's location.
         public var path: String {
             switch self {
             case .inMemory: ":memory:"
             case .file(let path): path
+            case .engine(let location): location
             }
         }
     }

@@ -13,11 +13,8 @@ extension Database {
     public func execute<each Value: SQLBindable>(_ sql: String, _ values: repeat each Value)
         throws(StorageError) -> Int
     {
-        try withCore { core throws(StorageError) in
-            let (statement, _) = try core.checkOut(sql)
-            defer { core.checkIn(statement) }
-            try statement.bind(repeat each values, core: core)
-            return try statement.run(core: core)
+        try withAnyConnection { connection throws(StorageError) in
+            try connection.execute(sql, repeat each values)
         }
     }
 
@@ -30,17 +27,14 @@ extension Database {
     /// Runs one statement with an array of bindings.
     @discardableResult
     public func execute(_ sql: String, bindings: [(any SQLBindable)?]) throws(StorageError) -> Int {
-        try withCore { core throws(StorageError) in
-            let (statement, _) = try core.checkOut(sql)
-            defer { core.checkIn(statement) }
-            try statement.bind(bindings, core: core)
-            return try statement.run(core: core)
+        try withAnyConnection { connection throws(StorageError) in
+            try connection.execute(sql, bindings: bindings)
         }
     }
 
     /// Runs SQL text holding any number of statements, without bindings.
     public func executeScript(_ sql: String) throws(StorageError) {
-        try withCore { core throws(StorageError) in try core.executeScript(sql) }
+        try withAnyConnection { connection throws(StorageError) in try connection.executeScript(sql) }
     }
 
     /// Runs a query and materializes every row.
@@ -50,11 +44,8 @@ extension Database {
 
     /// Runs a query with an array of bindings and materializes every row.
     public func query(_ sql: String, bindings: [(any SQLBindable)?]) throws(StorageError) -> [Row] {
-        try withCore { core throws(StorageError) in
-            let (statement, _) = try core.checkOut(sql)
-            defer { core.checkIn(statement) }
-            try statement.bind(bindings, core: core)
-            return try statement.rows(core: core)
+        try withAnyConnection { connection throws(StorageError) in
+            try connection.query(sql, bindings: bindings)
         }
     }
 
@@ -78,13 +69,7 @@ extension Database {
     public func queryFirst<T>(
         _ sql: String, _ bindings: (any SQLBindable)?..., map: (borrowing RowCursor) throws -> T
     ) throws -> T? {
-        try withConnection { connection in
-            let (statement, _) = try connection.core.checkOut(sql)
-            defer { connection.core.checkIn(statement) }
-            try statement.bind(bindings, core: connection.core)
-            guard try statement.step(core: connection.core) else { return nil }
-            return try map(RowCursor(statement: statement, core: connection.core))
-        }
+        try withConnection { connection in try connection.queryFirst(sql, bindings: bindings, map: map) }
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
@@ -109,7 +94,7 @@ extension Database {
     /// read it inside the `withConnection` or `transaction` closure that inserted.
     public var lastInsertRowID: Int64 {
         get throws(StorageError) {
-            try withCore { core throws(StorageError) in Connection(core: core).lastInsertRowID }
+            try withAnyConnection { connection throws(StorageError) in connection.lastInsertRowID }
         }
     }
 
@@ -117,7 +102,7 @@ extension Database {
     /// count `execute` returns).
     public var changes: Int {
         get throws(StorageError) {
-            try withCore { core throws(StorageError) in Connection(core: core).changes }
+            try withAnyConnection { connection throws(StorageError) in connection.changes }
         }
     }
 }

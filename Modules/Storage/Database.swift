@@ -1,6 +1,7 @@
 import Synchronization
 
-/// A SQLite database: one connection, safe to share across threads and tasks.
+/// A SQLite database: one connection, safe to share across threads and tasks. (Or a database
+/// another engine serves, through the same calls: `init(engine:)`.)
 ///
 /// Opening sets WAL mode (for a writable file), the chosen `synchronous` level, a busy timeout
 /// and `foreign_keys = ON`. Statements are prepared once per SQL text and cached.
@@ -33,6 +34,13 @@ public final class Database: Sendable {
     public let journalMode: String
 
     private let connection: Mutex<ConnectionCore?>
+    /// The engine's connection, for a database made with `init(engine:)` (then `connection` is
+    /// nil from the start).
+    private let engine: Mutex<(any SQLEngine)?>
+    /// Whether an engine serves this database.
+    @usableFromInline let servedByEngine: Bool
+    /// The SQL this database speaks.
+    public let dialect: SQLDialect
     /// The thread holding `connection`'s lock, or 0: lets a re-entrant call fail instead of
     /// deadlocking. Written only by the lock's holder.
     private let owner = Atomic<UInt>(0)
@@ -47,6 +55,21 @@ public final class Database: Sendable {
         self.options = options
         self.journalMode = core.journalMode
         self.connection = Mutex(core)
+        self.engine = Mutex(nil)
+        self.servedByEngine = false
+        self.dialect = .sqlite
+    }
+
+    /// A database served by an engine other than SQLite (PostgresStorage's, say), which it owns
+    /// and closes. Every call works as on SQLite's; `options` and `journalMode` do not apply.
+    public init(engine: sending any SQLEngine) {
+        self.location = .engine(engine.location)
+        self.options = Options()
+        self.journalMode = ""
+        self.dialect = engine.dialect
+        self.connection = Mutex(nil)
+        self.engine = Mutex(engine)
+        self.servedByEngine = true
     }
 
     /// Opens (creating if needed) the database file at `path`.
@@ -58,6 +81,10 @@ public final class Database: Sendable {
         connection.withLock { core in
             core?.close()
             core = nil
+        }
+        engine.withLock { engine in
+            engine?.close()
+            engine = nil
         }
     }
 
@@ -71,10 +98,16 @@ public final class Database: Sendable {
             core?.close()
             core = nil
         }
+        engine.withLock { engine in
+            engine?.close()
+            engine = nil
+        }
     }
 
     /// Whether `close()` was called.
-    public var isClosed: Bool { connection.withLock { $0 == nil } }
+    public var isClosed: Bool {
+        servedByEngine ? engine.withLock { $0 == nil } : connection.withLock { $0 == nil }
+    }
 
     /// Runs `body` with exclusive use of the connection.
     ///
@@ -83,6 +116,7 @@ public final class Database: Sendable {
     @discardableResult
     public func withConnection<T>(_ body: (borrowing Connection) throws -> T) throws -> T {
         try checkNotReentrant()
+        if servedByEngine { return try withEngine { engine in try body(Connection(engine: engine)) } }
         var result: T?
         try connection.withLock { (core: inout ConnectionCore?) throws -> Void in
             guard let open = core else { throw StorageError.closed(path: location.path) }
@@ -94,7 +128,39 @@ public final class Database: Sendable {
         return result
     }
 
-    /// Runs `body` with the connection, for calls that can only fail with `StorageError`.
+    /// Runs `body` with the engine's connection under the lock.
+    private func withEngine<T>(_ body: (any SQLEngine) throws -> T) throws -> T {
+        var result: T?
+        try engine.withLock { (engine: inout (any SQLEngine)?) throws -> Void in
+            guard let open = engine else { throw StorageError.closed(path: location.path) }
+            owner.store(ThreadIdentity.current, ordering: .relaxed)
+            defer { owner.store(0, ordering: .relaxed) }
+            result = try body(open)
+        }
+        guard let result else { throw StorageError.closed(path: location.path) }
+        return result
+    }
+
+    /// Runs `body` with the connection (SQLite's or an engine's), for calls that can only fail
+    /// with `StorageError`.
+    @usableFromInline
+    func withAnyConnection<T>(_ body: (borrowing Connection) throws(StorageError) -> T) throws(StorageError)
+        -> T
+    {
+        if servedByEngine {
+            try checkNotReentrant()
+            do {
+                return try withEngine { engine in try body(Connection(engine: engine)) }
+            } catch let error as StorageError {
+                throw error
+            } catch {
+                throw StorageError(code: .error, message: "\(error)", path: location.path)
+            }
+        }
+        return try withCore { core throws(StorageError) in try body(Connection(core: core)) }
+    }
+
+    /// Runs `body` with SQLite's connection, for calls that can only fail with `StorageError`.
     @usableFromInline
     func withCore<T>(_ body: (ConnectionCore) throws(StorageError) -> T) throws(StorageError) -> T {
         try checkNotReentrant()

@@ -1,4 +1,5 @@
-/// One step of a database's schema history, applied once and recorded in `PRAGMA user_version`.
+/// One step of a database's schema history, applied once and recorded in `PRAGMA user_version`
+/// (on an engine, where the engine keeps it).
 ///
 /// Versions run 1, 2, 3, … with no gaps. A shipped migration is never edited, renumbered or
 /// removed: databases in the field already ran it. Migrations must never drop data: add tables,
@@ -16,6 +17,16 @@ public struct Migration: Sendable {
         self.version = version
         self.name = name
         self.body = { connection in try connection.executeScript(sql) }
+    }
+
+    /// A step whose SQL differs between dialects: `sql` on SQLite, `postgres` on PostgreSQL
+    /// (`Database(engine:)`), so one list of versions serves both.
+    public init(version: Int, name: String, sql: String, postgres: String) {
+        self.version = version
+        self.name = name
+        self.body = { connection in
+            try connection.executeScript(connection.dialect == .postgres ? postgres : sql)
+        }
     }
 
     /// A step that runs Swift code (to copy or transform rows).

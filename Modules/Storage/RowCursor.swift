@@ -8,53 +8,74 @@ import Foundation
 /// the value found (an integer may be read as a `double`; text may be read as bytes). Check
 /// `isNull(_:)` first for a nullable column. `~Copyable`: a cursor cannot outlive its row.
 public struct RowCursor: ColumnReading, ~Copyable {
-    @usableFromInline let statement: StatementCore
-    @usableFromInline let core: ConnectionCore
+    /// SQLite's running statement, or nil for an engine's row.
+    @usableFromInline let sqlite: StatementCore?
+    /// The database file, for messages.
+    @usableFromInline let path: String
+    /// An engine's row (`SQLEngine`), or nil for SQLite's.
+    @usableFromInline let engineRow: Row?
     /// The number of result columns.
     public let count: Int
 
     @inlinable
     init(statement: StatementCore, core: ConnectionCore) {
-        self.statement = statement
-        self.core = core
+        self.sqlite = statement
+        self.path = core.path
+        self.engineRow = nil
         self.count = Int(sqlite3_column_count(statement.handle))
     }
 
+    @usableFromInline
+    init(row: Row) {
+        sqlite = nil
+        path = ""
+        engineRow = row
+        count = row.count
+    }
+
+    /// SQLite's statement; only called after `engineRow` was found nil.
+    @usableFromInline var statement: StatementCore { sqlite! }
+
     /// The names of the result columns, in order.
-    public var columnNames: [String] { (0..<Int32(count)).map(statement.columnName) }
+    public var columnNames: [String] { engineRow?.columns ?? (0..<Int32(count)).map(statement.columnName) }
 
     /// Every column of the row, in order.
-    public var values: [SQLValue] { (0..<Int32(count)).map(statement.value(at:)) }
+    public var values: [SQLValue] { engineRow?.values ?? (0..<Int32(count)).map(statement.value(at:)) }
 
     /// Copies the row into a `Row` value that may outlive the query.
-    public func row() -> Row { Row(columns: columnNames, values: values) }
+    public func row() -> Row { engineRow ?? Row(columns: columnNames, values: values) }
 
     /// Whether the column holds NULL.
     @inlinable
     public func isNull(_ index: Int) throws(StorageError) -> Bool {
-        try sqlite3_column_type(statement.handle, column(index)) == SQLITE_NULL
+        if let engineRow { return try engineRow.isNull(index) }
+        return try sqlite3_column_type(statement.handle, column(index)) == SQLITE_NULL
     }
 
     /// The column's value, whatever its storage class.
     public func value(_ index: Int) throws(StorageError) -> SQLValue {
-        statement.value(at: try column(index))
+        if let engineRow { return try engineRow.value(index) }
+        return statement.value(at: try column(index))
     }
 
     /// The column as an `Int` (an INTEGER column).
     @inlinable
     public func int(_ index: Int) throws(StorageError) -> Int {
-        Int(sqlite3_column_int64(statement.handle, try column(index, holding: SQLITE_INTEGER)))
+        if let engineRow { return try engineRow.int(index) }
+        return Int(sqlite3_column_int64(statement.handle, try column(index, holding: SQLITE_INTEGER)))
     }
 
     /// The column as an `Int64` (an INTEGER column).
     @inlinable
     public func int64(_ index: Int) throws(StorageError) -> Int64 {
-        sqlite3_column_int64(statement.handle, try column(index, holding: SQLITE_INTEGER))
+        if let engineRow { return try engineRow.int64(index) }
+        return sqlite3_column_int64(statement.handle, try column(index, holding: SQLITE_INTEGER))
     }
 
     /// The column as a `Double` (a REAL or INTEGER column).
     @inlinable
     public func double(_ index: Int) throws(StorageError) -> Double {
+        if let engineRow { return try engineRow.double(index) }
         let column = try column(index)
         let type = sqlite3_column_type(statement.handle, column)
         guard type == SQLITE_FLOAT || type == SQLITE_INTEGER else {
@@ -66,25 +87,29 @@ public struct RowCursor: ColumnReading, ~Copyable {
     /// The column as a `Bool` (an INTEGER column; nonzero is true).
     @inlinable
     public func bool(_ index: Int) throws(StorageError) -> Bool {
-        sqlite3_column_int64(statement.handle, try column(index, holding: SQLITE_INTEGER)) != 0
+        if let engineRow { return try engineRow.bool(index) }
+        return sqlite3_column_int64(statement.handle, try column(index, holding: SQLITE_INTEGER)) != 0
     }
 
     /// The column as a `String` (a TEXT column).
     @inlinable
     public func string(_ index: Int) throws(StorageError) -> String {
-        statement.text(at: try column(index, holding: SQLITE_TEXT))
+        if let engineRow { return try engineRow.string(index) }
+        return statement.text(at: try column(index, holding: SQLITE_TEXT))
     }
 
     /// The column as `Data` (a BLOB or TEXT column).
     @inlinable
     public func data(_ index: Int) throws(StorageError) -> Data {
-        statement.data(at: try bytesColumn(index))
+        if let engineRow { return try engineRow.data(index) }
+        return statement.data(at: try bytesColumn(index))
     }
 
     /// The column as bytes (a BLOB or TEXT column).
     @inlinable
     public func bytes(_ index: Int) throws(StorageError) -> [UInt8] {
-        statement.bytes(at: try bytesColumn(index))
+        if let engineRow { return try engineRow.bytes(index) }
+        return statement.bytes(at: try bytesColumn(index))
     }
 
     /// Lends the bytes of a BLOB or TEXT column to `body` where SQLite holds them, without
@@ -98,6 +123,7 @@ public struct RowCursor: ColumnReading, ~Copyable {
     public func withUnsafeBytes<Result>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> Result)
         throws -> Result
     {
+        if let engineRow { return try engineRow.data(index).withUnsafeBytes(body) }
         let column = try bytesColumn(index)
         let pointer = sqlite3_column_blob(statement.handle, column)
         let count = Int(sqlite3_column_bytes(statement.handle, column))
@@ -106,7 +132,8 @@ public struct RowCursor: ColumnReading, ~Copyable {
 
     /// The index of the named result column (exact match first, then ignoring case).
     public func index(of name: String) throws(StorageError) -> Int {
-        Int(try statement.columnIndex(named: name, path: core.path))
+        if let engineRow { return try engineRow.index(of: name) }
+        return Int(try statement.columnIndex(named: name, path: path))
     }
 
     @inlinable
@@ -137,7 +164,7 @@ public struct RowCursor: ColumnReading, ~Copyable {
         StorageError(
             code: .range,
             message: "column index \(index) is out of range; the query returns \(count) column(s)",
-            sql: statement.sql, path: core.path)
+            sql: statement.sql, path: path)
     }
 
     @usableFromInline
@@ -147,7 +174,7 @@ public struct RowCursor: ColumnReading, ~Copyable {
             code: .mismatch,
             message: "column \(column) (\"\(statement.columnName(column))\") holds \(found.quoted), "
                 + "expected \(expected)",
-            sql: statement.sql, path: core.path)
+            sql: statement.sql, path: path)
     }
 
     @usableFromInline

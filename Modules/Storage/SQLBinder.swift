@@ -17,8 +17,11 @@ import CSQLite
 /// }
 /// ```
 public struct SQLBinder: ~Copyable {
-    @usableFromInline let statement: OpaquePointer
+    /// SQLite's statement, or nil when the values are collected for an engine.
+    @usableFromInline let statement: OpaquePointer?
     @usableFromInline var bound: Int32 = 0
+    /// The values bound for an engine (`SQLEngine`), in order.
+    @usableFromInline var collected: [SQLValue] = []
 
     /// How many values were bound so far.
     @inlinable
@@ -27,10 +30,15 @@ public struct SQLBinder: ~Copyable {
     @inlinable
     init(statement: OpaquePointer) { self.statement = statement }
 
+    /// A binder that collects the values, for an engine.
+    @usableFromInline
+    init(collecting: Void) { statement = nil }
+
     /// Binds `value` to the next parameter.
     @inlinable
     public mutating func bind<Value: SQLBindable>(_ value: Value) throws(StorageError) {
         bound += 1
+        guard let statement else { return collected.append(value.sqlValue) }
         try value.bind(to: SQLParameter(statement: statement, index: bound))
     }
 
@@ -38,6 +46,7 @@ public struct SQLBinder: ~Copyable {
     @inlinable
     public mutating func bindNull() throws(StorageError) {
         bound += 1
+        guard let statement else { return collected.append(.null) }
         try SQLParameter(statement: statement, index: bound).bindNull()
     }
 }

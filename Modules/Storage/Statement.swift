@@ -13,21 +13,33 @@
 /// In the hottest loops bind through `execute(binding:)`, which resolves each value's type at
 /// compile time (`execute(values...)` costs about 10% more per row).
 public struct Statement: ~Copyable {
-    @usableFromInline let core: StatementCore
-    @usableFromInline let connection: ConnectionCore
+    /// SQLite's prepared statement and connection, or nil on an engine's connection.
+    @usableFromInline let sqlite: (statement: StatementCore, connection: ConnectionCore)?
+    /// The engine that runs the SQL each time, or nil on SQLite's connection.
+    @usableFromInline let engine: (any SQLEngine)?
+    /// The SQL text.
+    public let sql: String
 
     init(core: StatementCore, connection: ConnectionCore) {
-        self.core = core
-        self.connection = connection
+        sqlite = (core, connection)
+        engine = nil
+        sql = core.sql
     }
 
-    deinit { connection.checkIn(core) }
+    init(engine: any SQLEngine, sql: String) {
+        sqlite = nil
+        self.engine = engine
+        self.sql = sql
+    }
 
-    /// The SQL text.
-    public var sql: String { core.sql }
+    deinit { if let sqlite { sqlite.connection.checkIn(sqlite.statement) } }
 
-    /// How many `?` parameters the statement takes.
-    public var parameterCount: Int { core.parameterCount }
+    @usableFromInline var core: StatementCore { sqlite!.statement }
+    @usableFromInline var connection: ConnectionCore { sqlite!.connection }
+
+    /// How many `?` parameters the statement takes (on an engine: the largest `?NNN`, or the
+    /// number of `?`).
+    public var parameterCount: Int { sqlite?.statement.parameterCount ?? SQLParameters.count(in: sql) }
 
     /// Binds the values in order and runs the statement.
     ///
@@ -43,6 +55,7 @@ public struct Statement: ~Copyable {
     /// - Returns: The number of rows changed.
     @inlinable @discardableResult
     public func execute<each Value: SQLBindable>(_ values: repeat each Value) throws(StorageError) -> Int {
+        if let engine { return try engine.execute(sql, engineValues(repeat each values)) }
         try core.bind(repeat each values, core: connection)
         return try core.run(core: connection)
     }
@@ -55,18 +68,25 @@ public struct Statement: ~Copyable {
     ///   parameters; any error `body` throws.
     @inlinable @discardableResult
     public func execute(binding body: (inout SQLBinder) throws -> Void) throws -> Int {
-        try core.run(binding: body, core: connection)
+        if let engine {
+            var binder = SQLBinder(collecting: ())
+            try body(&binder)
+            return try engine.execute(sql, binder.collected)
+        }
+        return try core.run(binding: body, core: connection)
     }
 
     /// Binds an array of values in order and runs the statement.
     @inlinable @discardableResult
     public func execute(bindings: [(any SQLBindable)?]) throws(StorageError) -> Int {
+        if let engine { return try engine.execute(sql, engineValues(bindings)) }
         try core.bind(bindings, core: connection)
         return try core.run(core: connection)
     }
 
     /// Binds the values, runs the query and materializes every row.
     public func query(_ bindings: (any SQLBindable)?...) throws(StorageError) -> [Row] {
+        if let engine { return try engine.query(sql, engineValues(bindings)) }
         try core.bind(bindings, core: connection)
         return try core.rows(core: connection)
     }
@@ -83,6 +103,9 @@ public struct Statement: ~Copyable {
     @inlinable
     public func query<T>(bindings: [(any SQLBindable)?], map: (borrowing RowCursor) throws -> T) throws -> [T]
     {
+        if let engine {
+            return try engine.query(sql, engineValues(bindings)).map { row in try map(RowCursor(row: row)) }
+        }
         try core.bind(bindings, core: connection)
         do {
             return try core.map(core: connection, map)

@@ -34,11 +34,30 @@ public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
         self.sql = sql
         self.path = path
+        self.engineCode = nil
     }
+
+    /// An error an engine other than SQLite reported (`SQLEngine`): `code` is the nearest of
+    /// Storage's codes, and `engineCode` the engine's own (PostgreSQL's SQLSTATE, `"23505"`).
+    public init(code: Code, engineCode: String?, message: String, sql: String? = nil, path: String? = nil) {
+        self.code = code
+        self.extendedCode = code.rawValue
+        self.message = message
+        self.sql = sql
+        self.path = path
+        self.engineCode = engineCode
+    }
+
+    /// The engine's own code for an error an engine other than SQLite reported, else nil.
+    public let engineCode: String?
 
     /// The extended code's name when it has one (`SQLITE_CONSTRAINT_UNIQUE`), else the primary's.
     public var codeName: String {
-        Code.extendedNames[extendedCode] ?? code.name
+        if let engineCode {
+            let name = code.name.hasPrefix("SQLITE_") ? String(code.name.dropFirst(7)) : code.name
+            return "\(engineCode) (\(name))"
+        }
+        return Code.extendedNames[extendedCode] ?? code.name
     }
 
     /// How to fix the most common failures, or `nil`.
@@ -46,7 +65,7 @@ public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// A multi-line account: code and message, then the SQL, the database file and a hint.
     public var description: String {
-        var text = "\(codeName) (\(extendedCode)): \(message)"
+        var text = engineCode == nil ? "\(codeName) (\(extendedCode)): \(message)" : "\(codeName): \(message)"
         if let sql { text += "\n  SQL: \(sql.count > 300 ? String(sql.prefix(300)) + "…" : sql)" }
         if let path { text += "\n  database: \(path)" }
         if let hint { text += "\n  hint: \(hint)" }

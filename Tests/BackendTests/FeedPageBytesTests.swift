@@ -1,5 +1,8 @@
 import Foundation
 import MediaModel
+import PostgresStorage
+import PostgresTesting
+import Storage
 import Testing
 import Wire
 
@@ -15,6 +18,9 @@ import Wire
 /// which sorted the joined rows in SQL; a change to the seed changes them too, and then they are
 /// recorded again from the commit before the change under test. Recorded again when the seed's
 /// photos became stored photos (each photo now carries its id); the handler was unchanged.
+///
+/// The same digests hold on PostgreSQL (issue 33): a backend seeded there serves every page
+/// byte for byte as the SQLite one does.
 @Suite struct FeedPageBytesTests {
     static let recorded: [String: String] = [
         "ada limit 7": "e16e5e1176d0ec7c90821664c91a10e303bb3b11f068a720496b3ffc116f2b51",
@@ -22,10 +28,14 @@ import Wire
         "second limit 20": "b7e0e20570232a140f6af3c24566a2356c3eab68521a8b65399c65bf97536ecf",
     ]
 
-    @Test(arguments: [("ada", 7), ("ada", 20), ("second", 20)])
-    func everyPage_isTheBytesTheSortingQueryServed(viewer: String, limit: Int) async throws {
-        // Given the seeded backend and a viewer
-        let server = try BackendServer.seededCopy(clock: ManualClock())
+    @Test(arguments: [("ada", 7), ("ada", 20), ("second", 20)], SQLDialect.allCases)
+    func everyPage_isTheBytesTheSortingQueryServed(page: (viewer: String, limit: Int), dialect: SQLDialect)
+        async throws
+    {
+        let (viewer, limit) = page
+        // Given the seeded backend on SQLite or PostgreSQL and a viewer
+        let server =
+            try dialect == .sqlite ? BackendServer.seededCopy(clock: ManualClock()) : Self.onPostgres()
         defer { server.close() }
         let handle = viewer == "ada" ? BackendSeed.firstHandle : BackendSeed.handles[1]
         let token = server.testToken(forHandle: handle)
@@ -48,5 +58,13 @@ import Wire
         // Then every byte is what it was
         let digest = SecretToken.hash(String(decoding: bodies, as: UTF8.self))
         #expect(digest == Self.recorded["\(viewer) limit \(limit)"], "\(pages) pages, \(bodies.count) bytes")
+    }
+
+    /// A backend seeded (seed 1) on a new PostgreSQL database of the test process's cluster.
+    static func onPostgres() throws -> BackendServer {
+        let url = try SharedPostgres.newDatabaseURL("feed_page_bytes")
+        return try BackendServer(
+            opening: { try Database.postgres(url) }, clock: ManualClock(),
+            sessionPolicy: BackendServer.SessionPolicy(passwordCost: .minimal))
     }
 }

@@ -65,6 +65,10 @@ public struct PackageGraphCheck: Sendable {
         "CommandLineKit": ["Basics"],
         "MediaModel": ["Basics"],
         "Storage": ["Basics", "CSQLite", "Composition"],
+        "CLibPQ": [],
+        // PostgreSQL behind Storage's calls: linked by backend-server, the bench and the tests; no
+        // app module lists it, so no app links libpq.
+        "PostgresStorage": ["Basics", "CLibPQ", "Storage", "CommandLineKit"],
         "Wire": ["Basics"],
         "CJPEG": [],
         "CPNG": [],

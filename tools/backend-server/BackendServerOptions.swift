@@ -8,6 +8,8 @@ struct BackendServerOptions {
     var host = "127.0.0.1"
     var port = 8080
     var dataDirectory: String
+    /// A database server's URL (`postgres://…`) to serve instead of the data directory's file.
+    var database: String?
     var seed: UInt64 = 1
     var faults = HTTPFaultProfile.none
     var maxConnectionsPerAddress = HTTPServer.Configuration().maxConnectionsPerAddress
@@ -36,7 +38,12 @@ struct BackendServerOptions {
                 "data-dir", "DIR",
                 help: "the backend's database directory (default $XDG_DATA_HOME/loom/backend, else "
                     + "~/.local/share/loom/backend: the apps' embedded backend, so both see the same data)"),
-            .value("seed", "N", help: "the demo data's seed, used when the directory is new (default 1)"),
+            .value(
+                "database", "URL",
+                help: "serve a PostgreSQL database instead of the data directory's SQLite file: "
+                    + "postgres://USER[:PASSWORD]@HOST[:PORT]/NAME (migrated and seeded when new; several "
+                    + "servers may share it)"),
+            .value("seed", "N", help: "the demo data's seed, used when the database is new (default 1)"),
             .value(
                 "faults", "PROFILE", help: "add faults for testing: latency, 5xx, lost responses (see below)"),
             .value(
@@ -118,6 +125,19 @@ struct BackendServerOptions {
                 throw UsageError(command: command, "--data-dir needs a directory")
             }
             options.dataDirectory = directory
+        }
+        if let url = parsed.value("database") {
+            guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+                throw UsageError(
+                    command: command,
+                    "invalid value '\(url)' for '--database'; expected a PostgreSQL URL such as "
+                        + "postgres://loom@127.0.0.1:5432/loom")
+            }
+            guard parsed.value("data-dir") == nil else {
+                throw UsageError(
+                    command: command, "--database and --data-dir name two databases; pass one of them")
+            }
+            options.database = url
         }
         if let text = parsed.value("seed") {
             guard let seed = UInt64(text) else {

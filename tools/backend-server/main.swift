@@ -3,6 +3,8 @@ import CommandLineKit
 import Dispatch
 import Foundation
 import HTTPServer
+import PostgresStorage
+import Storage
 import Synchronization
 import Wire
 
@@ -54,12 +56,19 @@ let backend: BackendServer
 do {
     var policy = BackendServer.SessionPolicy()
     if let seconds = options.tokenLifetime { policy.tokenLifetime = .seconds(seconds) }
-    backend = try BackendServer(
-        directory: options.dataDirectory, seed: options.seed, clock: SystemClock(), demoMode: options.demo,
-        sessionPolicy: policy)
+    if let url = options.database {
+        backend = try BackendServer(
+            opening: { try Database.postgres(url) }, seed: options.seed, clock: SystemClock(),
+            demoMode: options.demo, sessionPolicy: policy)
+    } else {
+        backend = try BackendServer(
+            directory: options.dataDirectory, seed: options.seed, clock: SystemClock(),
+            demoMode: options.demo,
+            sessionPolicy: policy)
+    }
 } catch {
-    output.writeError(
-        "backend-server: error: cannot open the backend in '\(options.dataDirectory)': \(error)\n")
+    let place = options.database.map { PostgresEngine.redacted($0) } ?? "'\(options.dataDirectory)'"
+    output.writeError("backend-server: error: cannot open the backend in \(place): \(error)\n")
     exit(1)
 }
 

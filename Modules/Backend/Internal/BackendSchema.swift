@@ -74,6 +74,88 @@ enum BackendSchema {
                     created_at INTEGER NOT NULL,
                     PRIMARY KEY (user, token)
                 ) WITHOUT ROWID;
+                """,
+            postgres: """
+                CREATE FUNCTION storage_next_id() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF NEW.id IS NULL THEN
+                        EXECUTE format('SELECT COALESCE(MAX(id), 0) + 1 FROM %I', TG_TABLE_NAME) INTO NEW.id;
+                    END IF;
+                    RETURN NEW;
+                END
+                $$;
+                CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                CREATE TABLE users (
+                    id BIGINT PRIMARY KEY,
+                    handle TEXT NOT NULL UNIQUE,
+                    display_name TEXT NOT NULL,
+                    bio TEXT NOT NULL,
+                    token TEXT NOT NULL UNIQUE,
+                    created_at BIGINT NOT NULL,
+                    json BYTEA NOT NULL
+                );
+                CREATE TRIGGER users_next_id BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION storage_next_id();
+                CREATE TABLE follows (
+                    follower BIGINT NOT NULL REFERENCES users (id),
+                    followee BIGINT NOT NULL REFERENCES users (id),
+                    created_at BIGINT NOT NULL,
+                    PRIMARY KEY (follower, followee)
+                );
+                CREATE INDEX follows_by_followee ON follows (followee, follower);
+                CREATE TABLE posts (
+                    id BIGINT PRIMARY KEY,
+                    author BIGINT NOT NULL REFERENCES users (id),
+                    created_at BIGINT NOT NULL,
+                    parent BIGINT REFERENCES posts (id),
+                    root BIGINT REFERENCES posts (id),
+                    deleted BIGINT NOT NULL DEFAULT 0,
+                    like_count BIGINT NOT NULL DEFAULT 0,
+                    reply_count BIGINT NOT NULL DEFAULT 0,
+                    repost_count BIGINT NOT NULL DEFAULT 0,
+                    revision BIGINT NOT NULL DEFAULT 1,
+                    json BYTEA NOT NULL
+                );
+                CREATE TRIGGER posts_next_id BEFORE INSERT ON posts FOR EACH ROW EXECUTE FUNCTION storage_next_id();
+                CREATE INDEX posts_by_author ON posts (author, created_at, id);
+                CREATE INDEX posts_by_parent ON posts (parent, created_at, id);
+                CREATE INDEX posts_by_time ON posts (created_at, id);
+                CREATE TABLE likes (
+                    "user" BIGINT NOT NULL REFERENCES users (id),
+                    post BIGINT NOT NULL REFERENCES posts (id),
+                    created_at BIGINT NOT NULL,
+                    PRIMARY KEY ("user", post)
+                );
+                CREATE INDEX likes_by_post ON likes (post, "user");
+                CREATE TABLE reposts (
+                    id BIGINT PRIMARY KEY,
+                    "user" BIGINT NOT NULL REFERENCES users (id),
+                    post BIGINT NOT NULL REFERENCES posts (id),
+                    created_at BIGINT NOT NULL,
+                    UNIQUE ("user", post)
+                );
+                CREATE TRIGGER reposts_next_id BEFORE INSERT ON reposts FOR EACH ROW EXECUTE FUNCTION storage_next_id();
+                CREATE INDEX reposts_by_user ON reposts ("user", created_at, id);
+                CREATE INDEX reposts_by_post ON reposts (post);
+                CREATE INDEX reposts_by_time ON reposts (created_at, id);
+                CREATE TABLE events (
+                    id BIGINT PRIMARY KEY,
+                    recipient BIGINT NOT NULL REFERENCES users (id),
+                    kind TEXT NOT NULL,
+                    actor BIGINT NOT NULL REFERENCES users (id),
+                    post BIGINT REFERENCES posts (id),
+                    created_at BIGINT NOT NULL
+                );
+                CREATE TRIGGER events_next_id BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION storage_next_id();
+                CREATE INDEX events_by_recipient ON events (recipient, id);
+                CREATE TABLE mutations (
+                    "user" BIGINT NOT NULL,
+                    token TEXT NOT NULL,
+                    fingerprint TEXT NOT NULL,
+                    status BIGINT NOT NULL,
+                    body BYTEA NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    PRIMARY KEY ("user", token)
+                );
                 """),
         // The client token a post was made with, so lists can carry it to its author's device (a
         // refresh that holds a post still pending there is matched to it) and tools can check that
@@ -83,6 +165,10 @@ enum BackendSchema {
             sql: """
                 ALTER TABLE posts ADD COLUMN client_token TEXT;
                 CREATE INDEX posts_by_client_token ON posts (author, client_token) WHERE client_token IS NOT NULL;
+                """,
+            postgres: """
+                ALTER TABLE posts ADD COLUMN client_token TEXT;
+                CREATE INDEX posts_by_client_token ON posts (author, client_token) WHERE client_token IS NOT NULL;
                 """),
         // Identity: users lose their plaintext bearer token and gain a password hash (NULL for an
         // account made before passwords: it cannot sign in) and a demo flag (the seed accounts,
@@ -90,7 +176,7 @@ enum BackendSchema {
         // and revocation; account-creation keys remember the account they made instead of its
         // response (which held a token). The demo accounts get the demo password's hash.
         Migration(version: 3, name: "identity") { db in
-            try db.executeScript(identitySQL)
+            try db.executeScript(db.dialect == .postgres ? identityPostgres : identitySQL)
             if try db.queryFirst("SELECT 1 FROM users WHERE demo = 1 LIMIT 1", map: { _ in true }) != nil {
                 try db.execute(
                     "UPDATE users SET password_hash = ? WHERE demo = 1", try DemoPassword.hash.get())
@@ -107,6 +193,12 @@ enum BackendSchema {
                 CREATE INDEX posts_by_time ON posts (created_at, id, author, deleted);
                 DROP INDEX reposts_by_time;
                 CREATE INDEX reposts_by_time ON reposts (created_at, id, user, post);
+                """,
+            postgres: """
+                DROP INDEX posts_by_time;
+                CREATE INDEX posts_by_time ON posts (created_at, id, author, deleted);
+                DROP INDEX reposts_by_time;
+                CREATE INDEX reposts_by_time ON reposts (created_at, id, "user", post);
                 """),
         // Uploaded photos: the original file as sent (its type sniffed from the bytes), its
         // upright size, and resized JPEG variants by width, served by GET /v1/photos/{id}.
@@ -129,6 +221,25 @@ enum BackendSchema {
                     jpeg BLOB NOT NULL,
                     PRIMARY KEY (photo, width)
                 );
+                """,
+            postgres: """
+                CREATE TABLE photos (
+                    id BIGINT PRIMARY KEY,
+                    owner BIGINT NOT NULL REFERENCES users (id),
+                    format TEXT NOT NULL,
+                    width BIGINT NOT NULL,
+                    height BIGINT NOT NULL,
+                    original BYTEA NOT NULL,
+                    created_at BIGINT NOT NULL
+                );
+                CREATE TRIGGER photos_next_id BEFORE INSERT ON photos FOR EACH ROW EXECUTE FUNCTION storage_next_id();
+                CREATE TABLE photo_variants (
+                    photo BIGINT NOT NULL REFERENCES photos (id),
+                    width BIGINT NOT NULL,
+                    height BIGINT NOT NULL,
+                    jpeg BYTEA NOT NULL,
+                    PRIMARY KEY (photo, width)
+                );
                 """),
         // Uploaded photos are named by 128 random bits (`p` and 32 hex digits), not by their
         // row id, so nobody reaches a photo by counting; photos stored before (the seed's) keep
@@ -136,6 +247,10 @@ enum BackendSchema {
         Migration(
             version: 6, name: "photo names",
             sql: """
+                ALTER TABLE photos ADD COLUMN name TEXT;
+                CREATE UNIQUE INDEX photos_by_name ON photos (name);
+                """,
+            postgres: """
                 ALTER TABLE photos ADD COLUMN name TEXT;
                 CREATE UNIQUE INDEX photos_by_name ON photos (name);
                 """),
@@ -147,6 +262,11 @@ enum BackendSchema {
             version: 7, name: "renewal retries",
             sql: """
                 ALTER TABLE sessions ADD COLUMN rotated_to INTEGER;
+                ALTER TABLE sessions ADD COLUMN retry_salt TEXT;
+                CREATE INDEX sessions_with_retry_salt ON sessions (revoked_at) WHERE retry_salt IS NOT NULL;
+                """,
+            postgres: """
+                ALTER TABLE sessions ADD COLUMN rotated_to BIGINT;
                 ALTER TABLE sessions ADD COLUMN retry_salt TEXT;
                 CREATE INDEX sessions_with_retry_salt ON sessions (revoked_at) WHERE retry_salt IS NOT NULL;
                 """),
@@ -185,8 +305,69 @@ enum BackendSchema {
                 );
                 CREATE INDEX messages_by_conversation ON messages (conversation, id);
                 ALTER TABLE events ADD COLUMN message INTEGER REFERENCES messages (id);
+                """,
+            postgres: """
+                CREATE TABLE conversations (
+                    id BIGINT PRIMARY KEY,
+                    member_key TEXT NOT NULL UNIQUE,
+                    created_at BIGINT NOT NULL,
+                    last_message BIGINT,
+                    last_at BIGINT NOT NULL
+                );
+                CREATE TRIGGER conversations_next_id BEFORE INSERT ON conversations
+                    FOR EACH ROW EXECUTE FUNCTION storage_next_id();
+                CREATE TABLE conversation_members (
+                    conversation BIGINT NOT NULL REFERENCES conversations (id),
+                    "user" BIGINT NOT NULL REFERENCES users (id),
+                    read_up_to BIGINT NOT NULL DEFAULT 0,
+                    PRIMARY KEY (conversation, "user")
+                );
+                CREATE INDEX conversation_members_by_user ON conversation_members ("user", conversation);
+                CREATE TABLE messages (
+                    id BIGINT PRIMARY KEY,
+                    conversation BIGINT NOT NULL REFERENCES conversations (id),
+                    sender BIGINT NOT NULL REFERENCES users (id),
+                    created_at BIGINT NOT NULL,
+                    text TEXT NOT NULL,
+                    attachments BYTEA,
+                    shared_post BIGINT REFERENCES posts (id),
+                    client_token TEXT
+                );
+                CREATE TRIGGER messages_next_id BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION storage_next_id();
+                CREATE INDEX messages_by_conversation ON messages (conversation, id);
+                ALTER TABLE events ADD COLUMN message BIGINT REFERENCES messages (id);
                 """),
     ]
+
+    /// Migration 3 on PostgreSQL: the same tables and columns. A PostgreSQL database starts at
+    /// this build's schema, so it never holds rows from before identity: no account responses
+    /// to turn into account keys, no seed tokens to mark demo accounts by.
+    static let identityPostgres = """
+        CREATE TABLE account_keys (
+            key TEXT PRIMARY KEY,
+            "user" BIGINT NOT NULL REFERENCES users (id),
+            created_at BIGINT NOT NULL
+        );
+        DELETE FROM mutations WHERE "user" = 0;
+        ALTER TABLE users DROP COLUMN token;
+        ALTER TABLE users ADD COLUMN password_hash TEXT;
+        ALTER TABLE users ADD COLUMN demo BIGINT NOT NULL DEFAULT 0;
+        CREATE TABLE sessions (
+            id BIGINT PRIMARY KEY,
+            "user" BIGINT NOT NULL REFERENCES users (id),
+            family BIGINT NOT NULL,
+            token_hash TEXT NOT NULL UNIQUE,
+            renew_hash TEXT NOT NULL UNIQUE,
+            created_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL,
+            renew_expires_at BIGINT NOT NULL,
+            revoked_at BIGINT,
+            revoked_reason TEXT
+        );
+        CREATE TRIGGER sessions_next_id BEFORE INSERT ON sessions FOR EACH ROW EXECUTE FUNCTION storage_next_id();
+        CREATE INDEX sessions_by_family ON sessions (family);
+        CREATE INDEX sessions_by_renew_expiry ON sessions (renew_expires_at);
+        """
 
     /// Migration 3's SQL. `users` is rebuilt (SQLite cannot drop a UNIQUE column) with its
     /// rows' ids kept; foreign keys are checked at commit, when every row is back.

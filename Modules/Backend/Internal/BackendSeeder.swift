@@ -109,7 +109,8 @@ enum BackendSeeder {
 
         mutating func writeFollows(_ db: borrowing Connection, users: [Account]) throws {
             let insert = try db.prepare(
-                "INSERT OR IGNORE INTO follows (follower, followee, created_at) VALUES (?, ?, ?)")
+                "INSERT INTO follows (follower, followee, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"
+            )
             for user in users {
                 let count = user.id == 1 ? 20 : random.int(8..<21)
                 var chosen: Set<Int64> = []
@@ -267,7 +268,7 @@ enum BackendSeeder {
 
         mutating func writeLikes(_ db: borrowing Connection, posts: [SeededPost], userCount: Int) throws {
             let insert = try db.prepare(
-                "INSERT OR IGNORE INTO likes (user, post, created_at) VALUES (?, ?, ?)")
+                #"INSERT INTO likes ("user", post, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"#)
             for post in posts {
                 let count = random.int(0..<(post.isReply ? 4 : 10))
                 var likers: Set<Int64> = []
@@ -287,7 +288,7 @@ enum BackendSeeder {
 
         mutating func writeReposts(_ db: borrowing Connection, posts: [SeededPost], userCount: Int) throws {
             let insert = try db.prepare(
-                "INSERT OR IGNORE INTO reposts (user, post, created_at) VALUES (?, ?, ?)")
+                #"INSERT INTO reposts ("user", post, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"#)
             let topLevel = posts.filter { !$0.isReply }
             for _ in 0..<150 {
                 let post = random.pick(topLevel)

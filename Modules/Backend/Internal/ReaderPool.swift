@@ -19,13 +19,25 @@ final class ReaderPool: Sendable {
 
     private let path: String
     private let capacity: Int
+    private let open: @Sendable () throws -> Database
     private let state = Mutex(State())
     private let next = Atomic<Int>(0)
 
     /// A pool of at most `capacity` (at least one) connections to the file at `path`.
-    init(path: String, capacity: Int) {
-        self.path = path
+    convenience init(path: String, capacity: Int) {
+        self.init(location: path, capacity: capacity) {
+            let reader = try Database(path: path, options: Database.Options(synchronous: .normal))
+            try reader.execute("PRAGMA query_only = 1")
+            return reader
+        }
+    }
+
+    /// A pool of at most `capacity` (at least one) connections that `open` makes (each one
+    /// read-only), to the database at `location`.
+    init(location: String, capacity: Int, open: @escaping @Sendable () throws -> Database) {
+        self.path = location
         self.capacity = max(1, capacity)
+        self.open = open
     }
 
     /// Runs `body` in one read transaction on a reader.
@@ -47,8 +59,7 @@ final class ReaderPool: Sendable {
             }
             if let reader = state.idle.popLast() { return (reader, true) }
             if state.all.count < capacity {
-                let reader = try Database(path: path, options: Database.Options(synchronous: .normal))
-                try reader.execute("PRAGMA query_only = 1")
+                let reader = try open()
                 state.all.append(reader)
                 return (reader, true)
             }

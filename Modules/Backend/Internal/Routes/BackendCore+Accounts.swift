@@ -43,7 +43,7 @@ extension BackendCore {
             list.key("items")
             list.beginArray()
             if query.isEmpty {
-                try writeAccounts("1 ORDER BY u.id LIMIT ?2", Int64(limit), viewer: viewer, to: &list, db)
+                try writeAccounts("TRUE ORDER BY u.id LIMIT ?2", Int64(limit), viewer: viewer, to: &list, db)
             } else {
                 let everyone = try db.query("SELECT id, handle, display_name FROM users") { row in
                     (id: try row.int64(0), handle: try row.string(1), name: try row.string(2))
@@ -145,7 +145,7 @@ extension BackendCore {
                 """, id, handle, trimmedName, bio, passwordHash, now, json)
             if let key {
                 try db.execute(
-                    "INSERT INTO account_keys (key, user, created_at) VALUES (?, ?, ?)", key, id, now)
+                    #"INSERT INTO account_keys (key, "user", created_at) VALUES (?, ?, ?)"#, key, id, now)
             }
             return (try insertSession(user: id, family: nil, db), json)
         }

@@ -55,13 +55,15 @@ extension BackendCore {
             }
             if id == nil {
                 let now = nowMilliseconds
-                try db.execute(
-                    "INSERT INTO conversations (member_key, created_at, last_at) VALUES (?, ?, ?)", key, now,
-                    now)
-                let made = db.lastInsertRowID
+                let made =
+                    try db.queryFirst(
+                        "INSERT INTO conversations (member_key, created_at, last_at) VALUES (?, ?, ?) RETURNING id",
+                        key, now, now
+                    ) { try $0.int64(0) } ?? 0
                 for member in members {
                     try db.execute(
-                        "INSERT INTO conversation_members (conversation, user) VALUES (?, ?)", made, member)
+                        #"INSERT INTO conversation_members (conversation, "user") VALUES (?, ?)"#, made,
+                        member)
                 }
                 id = made
                 status = 201
@@ -186,20 +188,21 @@ extension BackendCore {
             let attachments: [UInt8]? =
                 body.attachments.isEmpty
                 ? nil : [UInt8](JSONValue.array(body.attachments.map(\.json)).serialized())
-            try db.execute(
-                """
-                INSERT INTO messages (conversation, sender, created_at, text, attachments, shared_post, client_token)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, id, viewer.id, now, body.text, attachments, shared, token)
-            let messageID = db.lastInsertRowID
+            let messageID =
+                try db.queryFirst(
+                    """
+                    INSERT INTO messages (conversation, sender, created_at, text, attachments, shared_post, client_token)
+                    VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
+                    """, id, viewer.id, now, body.text, attachments, shared, token
+                ) { try $0.int64(0) } ?? 0
             try db.execute(
                 "UPDATE conversations SET last_message = ?, last_at = ? WHERE id = ?", messageID, now, id)
             try db.execute(
-                "UPDATE conversation_members SET read_up_to = ? WHERE conversation = ? AND user = ?",
+                #"UPDATE conversation_members SET read_up_to = ? WHERE conversation = ? AND "user" = ?"#,
                 messageID, id,
                 viewer.id)
             let members = try db.query(
-                "SELECT user FROM conversation_members WHERE conversation = ? ORDER BY user", id
+                #"SELECT "user" FROM conversation_members WHERE conversation = ? ORDER BY "user""#, id
             ) { try $0.int64(0) }
             for member in members {
                 try recordEvent(
@@ -246,7 +249,7 @@ extension BackendCore {
                     != nil
             else { throw APIError.notFound("no message with id 'dm\(messageID)' in conversation 'c\(id)'") }
             try db.execute(
-                "UPDATE conversation_members SET read_up_to = MAX(read_up_to, ?) WHERE conversation = ? AND user = ?",
+                #"UPDATE conversation_members SET read_up_to = \#(db.dialect.greatest)(read_up_to, ?) WHERE conversation = ? AND "user" = ?"#,
                 messageID, id, viewer.id)
             let readUpTo = try membership(id, viewer: viewer.id, db)
             var writer = JSONWriter()
@@ -280,7 +283,7 @@ extension BackendCore {
         else { throw APIError.notFound("no conversation with id 'c\(conversation)'") }
         guard
             let readUpTo = try db.queryFirst(
-                "SELECT read_up_to FROM conversation_members WHERE conversation = ? AND user = ?",
+                #"SELECT read_up_to FROM conversation_members WHERE conversation = ? AND "user" = ?"#,
                 conversation,
                 viewer, map: { try $0.int64(0) })
         else {
@@ -345,7 +348,8 @@ extension BackendCore {
         if readUpTo > 0 { writer.field("readUpTo", "dm\(readUpTo)") }
         let seenUpTo =
             try db.queryFirst(
-                "SELECT MIN(read_up_to) FROM conversation_members WHERE conversation = ? AND user != ?", id,
+                #"SELECT MIN(read_up_to) FROM conversation_members WHERE conversation = ? AND "user" != ?"#,
+                id,
                 viewer, map: { try $0.isNull(0) ? 0 : try $0.int64(0) }) ?? 0
         if seenUpTo > 0 { writer.field("seenUpTo", "dm\(seenUpTo)") }
         writer.field("unreadCount", try unreadCount(id, viewer: viewer, after: readUpTo, db))

@@ -41,6 +41,16 @@ extension BackendCore {
         LEFT JOIN users ru ON ru.id = i.reposter
         """
 
+    /// `feedSQL` on PostgreSQL: its planner picks the time indexes itself (no `INDEXED BY`),
+    /// `IN` takes a subquery rather than a table's name, and the own posts' missing reposter is
+    /// typed so that the two sources' columns match.
+    static let feedPostgres =
+        feedSQL
+        .replacingOccurrences(of: " INDEXED BY posts_by_time", with: "")
+        .replacingOccurrences(of: " INDEXED BY reposts_by_time", with: "")
+        .replacingOccurrences(of: " IN followed", with: " IN (SELECT id FROM followed)")
+        .replacingOccurrences(of: "p.id, p.id, NULL FROM", with: "p.id, p.id, CAST(NULL AS BIGINT) FROM")
+
     /// `GET /v1/feed?cursor=&limit=`: a page of the viewer's home feed, ranked by recency.
     ///
     /// A reply appears with its parent as context (`.reply(parent:)`), a repost with its
@@ -65,7 +75,8 @@ extension BackendCore {
             }
             var rows: [FeedRow] = []
             rows.reserveCapacity(limit + 1)
-            try db.forEach(Self.feedSQL, viewer.id, after[0], after[1], after[2], limit + 1) { row in
+            let sql = db.dialect == .sqlite ? Self.feedSQL : Self.feedPostgres
+            try db.forEach(sql, viewer.id, after[0], after[1], after[2], limit + 1) { row in
                 let postOffset = 3
                 let parentOffset = postOffset + PostRow.columnCount
                 let reposterOffset = parentOffset + PostRow.columnCount

@@ -42,7 +42,7 @@ extension BackendCore {
             let user = viewer?.id ?? 0
             if let token,
                 let stored = try db.queryFirst(
-                    "SELECT fingerprint, status, body FROM mutations WHERE user = ? AND token = ?", user,
+                    #"SELECT fingerprint, status, body FROM mutations WHERE "user" = ? AND token = ?"#, user,
                     token,
                     map: { row in (try row.string(0), try row.int(1), try row.data(2)) })
             {
@@ -64,7 +64,7 @@ extension BackendCore {
             }
             if let token {
                 try db.execute(
-                    "INSERT INTO mutations (user, token, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    #"INSERT INTO mutations ("user", token, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)"#,
                     user, token, fingerprint, response.status, response.body, nowMilliseconds)
             }
             return response
@@ -133,7 +133,7 @@ extension BackendCore {
             var builder = ResponseBuilder()
             if let parent = post.parent {
                 try db.execute(
-                    "UPDATE posts SET reply_count = MAX(reply_count - 1, 0), revision = revision + 1 WHERE id = ?",
+                    "UPDATE posts SET reply_count = \(db.dialect.greatest)(reply_count - 1, 0), revision = revision + 1 WHERE id = ?",
                     parent)
                 if let row = try? livePost(parent, viewer: viewer.id, db) { builder.add(row) }
             }
@@ -159,7 +159,8 @@ extension BackendCore {
             if liked {
                 changed =
                     try db.execute(
-                        "INSERT OR IGNORE INTO likes (user, post, created_at) VALUES (?, ?, ?)", viewer.id,
+                        #"INSERT INTO likes ("user", post, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"#,
+                        viewer.id,
                         id,
                         nowMilliseconds) == 1
                 if changed {
@@ -169,10 +170,11 @@ extension BackendCore {
                     try recordEvent("like", for: post.author, by: viewer.id, post: id, db, &recipients)
                 }
             } else {
-                changed = try db.execute("DELETE FROM likes WHERE user = ? AND post = ?", viewer.id, id) == 1
+                changed =
+                    try db.execute(#"DELETE FROM likes WHERE "user" = ? AND post = ?"#, viewer.id, id) == 1
                 if changed {
                     try db.execute(
-                        "UPDATE posts SET like_count = MAX(like_count - 1, 0), revision = revision + 1 WHERE id = ?",
+                        "UPDATE posts SET like_count = \(db.dialect.greatest)(like_count - 1, 0), revision = revision + 1 WHERE id = ?",
                         id)
                 }
             }
@@ -202,7 +204,8 @@ extension BackendCore {
             if reposted {
                 changed =
                     try db.execute(
-                        "INSERT OR IGNORE INTO reposts (user, post, created_at) VALUES (?, ?, ?)", viewer.id,
+                        #"INSERT INTO reposts ("user", post, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"#,
+                        viewer.id,
                         id,
                         nowMilliseconds) == 1
                 if changed {
@@ -211,15 +214,16 @@ extension BackendCore {
                         id)
                 }
                 repostID =
-                    try db.queryFirst("SELECT id FROM reposts WHERE user = ? AND post = ?", viewer.id, id) {
-                        try $0.int64(0)
-                    } ?? 0
+                    try db.queryFirst(#"SELECT id FROM reposts WHERE "user" = ? AND post = ?"#, viewer.id, id)
+                {
+                    try $0.int64(0)
+                } ?? 0
             } else {
                 changed =
-                    try db.execute("DELETE FROM reposts WHERE user = ? AND post = ?", viewer.id, id) == 1
+                    try db.execute(#"DELETE FROM reposts WHERE "user" = ? AND post = ?"#, viewer.id, id) == 1
                 if changed {
                     try db.execute(
-                        "UPDATE posts SET repost_count = MAX(repost_count - 1, 0), revision = revision + 1 WHERE id = ?",
+                        "UPDATE posts SET repost_count = \(db.dialect.greatest)(repost_count - 1, 0), revision = revision + 1 WHERE id = ?",
                         id)
                 }
             }
@@ -252,7 +256,7 @@ extension BackendCore {
             if following {
                 changed =
                     try db.execute(
-                        "INSERT OR IGNORE INTO follows (follower, followee, created_at) VALUES (?, ?, ?)",
+                        "INSERT INTO follows (follower, followee, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                         viewer.id,
                         id, nowMilliseconds) == 1
                 if changed { try recordEvent("follow", for: id, by: viewer.id, post: nil, db, &recipients) }

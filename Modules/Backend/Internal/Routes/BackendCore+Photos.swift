@@ -91,10 +91,12 @@ extension BackendCore {
         for name in names {
             guard let id = try Self.photoRow(named: name, db) else { continue }
             if !PhotoName.isRandom(name) {
+                // The media JSON is a blob: the needle is bound as bytes in both dialects.
+                let contains = db.dialect == .sqlite ? "instr(json, ?) > 0" : "position(? in json) > 0"
                 let carried =
                     try db.queryFirst(
-                        "SELECT 1 FROM posts WHERE id != ? AND deleted = 0 AND instr(json, ?) > 0", post.id,
-                        "\"id\":\"\(name)\"", map: { _ in true }) ?? false
+                        "SELECT 1 FROM posts WHERE id != ? AND deleted = 0 AND \(contains)", post.id,
+                        Array("\"id\":\"\(name)\"".utf8), map: { _ in true }) ?? false
                 if carried { continue }
             }
             try db.execute("DELETE FROM photo_variants WHERE photo = ?", id)
@@ -315,10 +317,13 @@ extension BackendCore {
         owner: Int64, name: String? = nil, format: String, width: Int, height: Int, original: [UInt8],
         variants: [PhotoIntake.Variant], createdAt: Int64, _ db: borrowing Connection
     ) throws -> Int64 {
-        try db.execute(
-            "INSERT INTO photos (owner, name, format, width, height, original, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            owner, name, format, width, height, original, createdAt)
-        let id = try db.queryFirst("SELECT last_insert_rowid()") { try $0.int64(0) } ?? 0
+        let id =
+            try db.queryFirst(
+                """
+                INSERT INTO photos (owner, name, format, width, height, original, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
+                """, owner, name, format, width, height, original, createdAt
+            ) { try $0.int64(0) } ?? 0
         for variant in variants {
             try db.execute(
                 "INSERT INTO photo_variants (photo, width, height, jpeg) VALUES (?, ?, ?, ?)", id,

@@ -211,7 +211,7 @@ extension BackendCore {
             renewExpiresAt: renewOverflow ? Int64.max : renewExpiresAt)
         try db.execute(
             """
-            INSERT INTO sessions (id, user, family, token_hash, renew_hash, created_at, expires_at, renew_expires_at)
+            INSERT INTO sessions (id, "user", family, token_hash, renew_hash, created_at, expires_at, renew_expires_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, id, user, family ?? id, SecretToken.hash(issued.token), SecretToken.hash(issued.renewToken),
             now, issued.expiresAt, issued.renewExpiresAt)

@@ -4,6 +4,7 @@ extension BackendServer {
     /// Every endpoint (Backend's docs list them with bodies and responses).
     static func routes(_ core: BackendCore) -> [Route] {
         [
+            Route(.get, "/healthz") { core.health($0) },
             Route(.get, "/v1/feed") { try core.feed($0) },
             Route(.get, "/v1/posts/{id}") { try core.post($0) },
             Route(.get, "/v1/posts/{id}/thread") { try core.thread($0) },

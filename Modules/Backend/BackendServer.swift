@@ -92,7 +92,8 @@ public final class BackendServer: Sendable {
     ///
     /// - Parameters:
     ///   - open: makes a new connection to the database each time it is called: one that
-    ///     writes, then one per read that runs beside others (up to `readerCount`).
+    ///     writes (`readOnly` false), then one per read that runs beside others (up to
+    ///     `readerCount`; `readOnly` true: the connection should refuse writes).
     ///   - seed: the seed data's seed number; used only when the database is new.
     ///   - clock: the source of every timestamp.
     ///   - demoMode: whether the seed accounts may sign in with `DemoAccounts.password`.
@@ -100,18 +101,13 @@ public final class BackendServer: Sendable {
     /// - Throws: `StorageError` when the database cannot be reached, migrated or seeded
     ///   (`.schema` when a newer build migrated it).
     public convenience init(
-        opening open: @escaping @Sendable () throws -> Database, seed: UInt64 = BackendSeed.defaultSeed,
+        opening open: @escaping @Sendable (_ readOnly: Bool) throws -> Database,
+        seed: UInt64 = BackendSeed.defaultSeed,
         clock: any WallClock = SystemClock(), demoMode: Bool = false,
         sessionPolicy: SessionPolicy = SessionPolicy()
     ) throws {
-        let database = try open()
-        let readers = ReaderPool(location: database.path, capacity: Self.readerCount) {
-            let reader = try open()
-            try reader.execute(
-                reader.dialect == .sqlite ? "PRAGMA query_only = 1" : "SET default_transaction_read_only = on"
-            )
-            return reader
-        }
+        let database = try open(false)
+        let readers = ReaderPool(location: database.path, capacity: Self.readerCount) { try open(true) }
         try self.init(
             database: database, readers: readers, seed: seed, clock: clock, demoMode: demoMode,
             sessionPolicy: sessionPolicy)

@@ -25,6 +25,7 @@ public final class PostgresCluster: Sendable {
     public let user = "loom"
     private let programs: String
     private let runAs: String?
+    private let durable: Bool
 
     /// Why a cluster could not start.
     public struct StartError: Error, CustomStringConvertible, Sendable {
@@ -35,11 +36,12 @@ public final class PostgresCluster: Sendable {
         public init(description: String) { self.description = description }
     }
 
-    private init(directory: String, port: Int, programs: String, runAs: String?) {
+    private init(directory: String, port: Int, programs: String, runAs: String?, durable: Bool) {
         self.directory = directory
         self.port = port
         self.programs = programs
         self.runAs = runAs
+        self.durable = durable
     }
 
     /// Makes and starts a new cluster.
@@ -50,6 +52,7 @@ public final class PostgresCluster: Sendable {
     ///   does not start.
     public static func start(durable: Bool = false) throws -> PostgresCluster {
         let programs = try serverPrograms()
+        sweepAbandoned(programs: programs)
         let runAs = getuid() == 0 ? "postgres" : nil
         if let runAs, getpwnam(runAs) == nil {
             throw StartError(
@@ -62,6 +65,9 @@ public final class PostgresCluster: Sendable {
                 description: "cannot make a temporary directory: \(String(cString: strerror(errno)))")
         }
         let directory = String(cString: made)
+        // Which process owns the cluster, so that a later start can stop it if that process
+        // died without stopping it (a crashed test run).
+        try? "\(getpid())".write(toFile: directory + "/owner", atomically: true, encoding: .utf8)
         if let runAs, let account = getpwnam(runAs) {
             chown(directory, account.pointee.pw_uid, account.pointee.pw_gid)
         }
@@ -77,22 +83,64 @@ public final class PostgresCluster: Sendable {
         }
         // A free port can be taken between choosing it and the server binding it: try a few.
         for _ in 0..<5 {
-            let port = try freePort()
-            var options = "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c max_connections=200"
-            if !durable { options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off" }
-            let started = try run(
-                programs + "/pg_ctl",
-                ["-D", data, "-l", directory + "/server.log", "-w", "-t", "30", "-o", options, "start"],
-                as: runAs)
-            if started.status == 0 {
-                return PostgresCluster(directory: directory, port: port, programs: programs, runAs: runAs)
+            let cluster = PostgresCluster(
+                directory: directory, port: try freePort(), programs: programs, runAs: runAs, durable: durable
+            )
+            do {
+                try cluster.startServer()
+                return cluster
+            } catch {
+                lastFailure = error.description
             }
-            lastFailure =
-                started.output + " "
-                + ((try? String(contentsOfFile: directory + "/server.log", encoding: .utf8)) ?? "")
         }
         try? FileManager.default.removeItem(atPath: directory)
         throw StartError(description: "the PostgreSQL server did not start: \(lastFailure)")
+    }
+
+    /// Starts the cluster's server (again, after `stopServer()`), on its port.
+    ///
+    /// - Throws: `StartError` with the server's log when it does not start.
+    public func startServer() throws(StartError) {
+        var options = "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c max_connections=200"
+        if !durable { options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off" }
+        let started = try Self.run(
+            programs + "/pg_ctl",
+            [
+                "-D", directory + "/data", "-l", directory + "/server.log", "-w", "-t", "30", "-o", options,
+                "start",
+            ],
+            as: runAs)
+        guard started.status == 0 else {
+            let log = (try? String(contentsOfFile: directory + "/server.log", encoding: .utf8)) ?? ""
+            throw StartError(
+                description: "the PostgreSQL server did not start: \(started.output) \(log.suffix(2000))")
+        }
+    }
+
+    /// Stops the cluster's server at once (its connections are cut; its data stays), as a
+    /// database that goes away under its clients does.
+    public func stopServer() {
+        _ = try? Self.run(
+            programs + "/pg_ctl", ["-D", directory + "/data", "-m", "immediate", "-w", "stop"], as: runAs)
+    }
+
+    /// Stops and deletes the clusters whose owning process is gone (it crashed, or was killed,
+    /// before it could stop them).
+    static func sweepAbandoned(programs: String) {
+        let temporary = NSTemporaryDirectory()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
+        for name in names where name.hasPrefix("loom-postgres-") {
+            let directory = (temporary as NSString).appendingPathComponent(name)
+            guard
+                let text = try? String(contentsOfFile: directory + "/owner", encoding: .utf8),
+                let owner = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+                kill(owner, 0) != 0, errno == ESRCH
+            else { continue }
+            let runAs = getuid() == 0 ? "postgres" : nil
+            _ = try? run(
+                programs + "/pg_ctl", ["-D", directory + "/data", "-m", "immediate", "-w", "stop"], as: runAs)
+            try? FileManager.default.removeItem(atPath: directory)
+        }
     }
 
     /// The URL of a database in this cluster.
@@ -112,8 +160,7 @@ public final class PostgresCluster: Sendable {
 
     /// Stops the server at once and deletes the cluster.
     public func stop() {
-        _ = try? Self.run(
-            programs + "/pg_ctl", ["-D", directory + "/data", "-m", "immediate", "-w", "stop"], as: runAs)
+        stopServer()
         try? FileManager.default.removeItem(atPath: directory)
     }
 
@@ -157,7 +204,7 @@ public final class PostgresCluster: Sendable {
     }
 
     /// Runs a program (as `user` when given, through runuser) and returns its status and output.
-    static func run(_ program: String, _ arguments: [String], as user: String?) throws -> (
+    static func run(_ program: String, _ arguments: [String], as user: String?) throws(StartError) -> (
         status: Int32, output: String
     ) {
         let result: Subprocess.Result

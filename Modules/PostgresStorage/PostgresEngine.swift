@@ -40,11 +40,21 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
     /// The advisory lock every write transaction takes (any constant shared by all processes).
     static let writeLock: Int64 = 0x4c6f_6f6d_5772_6974
 
+    /// The settings every session of this connection starts with (again after a reconnect).
+    private let sessionSettings: String
+
     /// Connects to the database a `postgres://` URL (or a libpq keyword string) names.
     ///
+    /// - Parameters:
+    ///   - url: where the database is.
+    ///   - readOnly: whether every transaction on this connection only reads (the server
+    ///     refuses a write), for connections that serve reads.
     /// - Throws: `StorageError` `.cannotOpen` with the server's reason when it cannot connect.
-    public init(_ url: String) throws(StorageError) {
+    public init(_ url: String, readOnly: Bool = false) throws(StorageError) {
         location = Self.redacted(url)
+        sessionSettings =
+            "SET client_encoding = 'UTF8'; SET client_min_messages = warning"
+            + (readOnly ? "; SET default_transaction_read_only = on" : "")
         connection = PQconnectdb(url)
         guard let connection, PQstatus(connection) == CONNECTION_OK else {
             let reason = connection.map { Self.trimmed(PQerrorMessage($0)) } ?? "out of memory"
@@ -57,7 +67,7 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
         // Notices ("relation already exists, skipping") are not errors and must not reach the
         // terminal; the server's messages are read from results instead.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
-        try executeScript("SET client_encoding = 'UTF8'; SET client_min_messages = warning")
+        try executeScript(sessionSettings)
     }
 
     deinit { close() }
@@ -70,14 +80,24 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
 
     public var isInTransaction: Bool {
         guard let connection else { return false }
-        return PQtransactionStatus(connection) != PQTRANS_IDLE
+        // A dropped connection's status is "unknown": no transaction survives it.
+        let status = PQtransactionStatus(connection)
+        return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
     }
 
+    /// Begins a transaction. A connection the server dropped while idle (a restart) is found
+    /// dead only when used: beginning is then tried once more on a new connection, which is
+    /// safe because nothing of the transaction ran yet.
     public func begin(_ mode: TransactionMode) throws(StorageError) {
-        switch mode {
-        case .deferred: try executeScript("BEGIN ISOLATION LEVEL REPEATABLE READ")
-        case .immediate, .exclusive:
-            try executeScript("BEGIN; SELECT pg_advisory_xact_lock(\(Self.writeLock))")
+        let sql =
+            switch mode {
+            case .deferred: "BEGIN ISOLATION LEVEL REPEATABLE READ"
+            case .immediate, .exclusive: "BEGIN; SELECT pg_advisory_xact_lock(\(Self.writeLock))"
+            }
+        do {
+            try executeScript(sql)
+        } catch  where connection.map(PQstatus) == CONNECTION_BAD {
+            try executeScript(sql)
         }
     }
 
@@ -132,9 +152,26 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
 
     // MARK: - Running statements
 
+    /// The connection, reconnected first when the server dropped it (a restart, a failover):
+    /// the statements prepared on the old session are gone with it.
     private func open() throws(StorageError) -> OpaquePointer {
         guard let connection else {
             throw StorageError(code: .misuse, message: "the PostgreSQL connection is closed", path: location)
+        }
+        if PQstatus(connection) == CONNECTION_BAD {
+            prepared = [:]
+            savepointDepth = 0
+            PQreset(connection)
+            guard PQstatus(connection) == CONNECTION_OK else {
+                throw StorageError(
+                    code: .ioError, engineCode: "PostgreSQL",
+                    message: "lost the connection to PostgreSQL at \(location) and cannot reconnect: "
+                        + Self.trimmed(PQerrorMessage(connection)),
+                    path: location)
+            }
+            let result = PQexec(connection, sessionSettings)
+            defer { PQclear(result) }
+            try check(result, sql: sessionSettings)
         }
         return connection
     }
@@ -246,8 +283,9 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
 }
 
 extension Database {
-    /// A database on PostgreSQL, at a `postgres://` URL (see `PostgresEngine`).
-    public static func postgres(_ url: String) throws(StorageError) -> Database {
-        Database(engine: try PostgresEngine(url))
+    /// A database on PostgreSQL, at a `postgres://` URL (see `PostgresEngine`); with
+    /// `readOnly`, one whose transactions only read.
+    public static func postgres(_ url: String, readOnly: Bool = false) throws(StorageError) -> Database {
+        Database(engine: try PostgresEngine(url, readOnly: readOnly))
     }
 }

@@ -80,7 +80,7 @@ import Wire
         let onPostgres = try await Self.run(
             script,
             on: BackendServer(
-                opening: { try Database.postgres(url) }, clock: ManualClock(), demoMode: true,
+                opening: { try Database.postgres(url, readOnly: $0) }, clock: ManualClock(), demoMode: true,
                 sessionPolicy: BackendServer.SessionPolicy(passwordCost: .minimal)))
         #expect(onSQLite.count == script.count && onPostgres.count == script.count)
         for (index, (sqlite, postgres)) in zip(onSQLite, onPostgres).enumerated() {

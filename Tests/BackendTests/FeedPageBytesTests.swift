@@ -64,7 +64,7 @@ import Wire
     static func onPostgres() throws -> BackendServer {
         let url = try SharedPostgres.newDatabaseURL("feed_page_bytes")
         return try BackendServer(
-            opening: { try Database.postgres(url) }, clock: ManualClock(),
+            opening: { try Database.postgres(url, readOnly: $0) }, clock: ManualClock(),
             sessionPolicy: BackendServer.SessionPolicy(passwordCost: .minimal))
     }
 }

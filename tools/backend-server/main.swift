@@ -58,7 +58,7 @@ do {
     if let seconds = options.tokenLifetime { policy.tokenLifetime = .seconds(seconds) }
     if let url = options.database {
         backend = try BackendServer(
-            opening: { try Database.postgres(url) }, seed: options.seed, clock: SystemClock(),
+            opening: { try Database.postgres(url, readOnly: $0) }, seed: options.seed, clock: SystemClock(),
             demoMode: options.demo, sessionPolicy: policy)
     } else {
         backend = try BackendServer(

@@ -21,7 +21,8 @@ import Testing
         #expect(bad.errorText.contains("invalid value '0' for '--servers'; expected 1 to 16"))
     }
 
-    /// Two servers behind HAProxy: a sign-in and a like go through; then one server is killed
+    /// Two servers behind HAProxy: a sign-in and a like go through; five wrong passwords spread
+    /// over both lock the account on both; then one server is killed
     /// (SIGKILL) and every one of the next requests (reads and likes, each with its own key)
     /// still answers through the other; ctrl-c (SIGINT) stops everything and deletes the
     /// cluster's directory.
@@ -49,6 +50,19 @@ import Testing
         #expect(
             await Self.send("PUT", "/v1/posts/m1/like", token: String(token), key: "before", port: port)
                 .hasPrefix("HTTP/1.1 200"))
+
+        // Five wrong passwords, dealt round robin to both servers, lock grace's account on both:
+        // the window is counted in the database they share.
+        for guess in 1...5 {
+            let wrong = await Self.send(
+                "POST", "/v1/sessions", body: #"{"handle":"grace","password":"guess-\#(guess)"}"#, port: port)
+            #expect(wrong.hasPrefix("HTTP/1.1 401"), "guess \(guess): \(wrong.prefix(200))")
+        }
+        for _ in 1...2 {
+            let locked = await Self.send(
+                "POST", "/v1/sessions", body: #"{"handle":"grace","password":"loom-demo"}"#, port: port)
+            #expect(locked.hasPrefix("HTTP/1.1 429"), "\(locked.prefix(200))")
+        }
 
         kill(servers[0], SIGKILL)
         var answers: [String] = []

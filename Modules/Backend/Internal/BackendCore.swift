@@ -16,8 +16,8 @@ final class BackendCore: Sendable {
     let demoMode: Bool
     /// How long tokens and renew tokens last.
     let sessionPolicy: BackendServer.SessionPolicy
-    /// Failed sign-ins per account and per address.
-    let signInLimiter = SignInLimiter()
+    /// Failed sign-ins per account and per address, counted in the database.
+    let signInLimiter: SignInLimiter
     /// The threads and budget uploaded photos are decoded within.
     let photoGate = PhotoDecodeGate()
 
@@ -30,6 +30,7 @@ final class BackendCore: Sendable {
         self.clock = clock
         self.demoMode = demoMode
         self.sessionPolicy = sessionPolicy
+        self.signInLimiter = SignInLimiter(database: database)
     }
 
     /// Runs a read-only `body` on a reader connection, beside other reads and the writer.

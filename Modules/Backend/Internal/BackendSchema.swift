@@ -337,6 +337,33 @@ enum BackendSchema {
                 CREATE INDEX messages_by_conversation ON messages (conversation, id);
                 ALTER TABLE events ADD COLUMN message BIGINT REFERENCES messages (id);
                 """),
+        // Sign-in attempts, counted in the database so that every process serving it counts the
+        // same ones: a row per attempt and key (`account:<id>` or `address:<address>`), pending
+        // while its password is checked, then a failure (a right password deletes it).
+        Migration(
+            version: 9, name: "sign-in attempts",
+            sql: """
+                CREATE TABLE sign_in_attempts (
+                    id INTEGER PRIMARY KEY,
+                    key TEXT NOT NULL,
+                    at INTEGER NOT NULL,
+                    pending INTEGER NOT NULL
+                );
+                CREATE INDEX sign_in_attempts_by_key ON sign_in_attempts (key, at);
+                CREATE INDEX sign_in_attempts_by_time ON sign_in_attempts (at);
+                """,
+            postgres: """
+                CREATE TABLE sign_in_attempts (
+                    id BIGINT PRIMARY KEY,
+                    key TEXT NOT NULL,
+                    at BIGINT NOT NULL,
+                    pending BIGINT NOT NULL
+                );
+                CREATE TRIGGER sign_in_attempts_next_id BEFORE INSERT ON sign_in_attempts
+                    FOR EACH ROW EXECUTE FUNCTION storage_next_id();
+                CREATE INDEX sign_in_attempts_by_key ON sign_in_attempts (key, at);
+                CREATE INDEX sign_in_attempts_by_time ON sign_in_attempts (at);
+                """),
     ]
 
     /// Migration 3 on PostgreSQL: the same tables and columns. A PostgreSQL database starts at

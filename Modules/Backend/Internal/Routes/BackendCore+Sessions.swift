@@ -265,7 +265,7 @@ extension BackendCore {
         async throws -> Bool
     {
         let reservation: SignInLimiter.Reservation
-        switch signInLimiter.reserve(account: account, address: address, now: nowMilliseconds) {
+        switch try signInLimiter.reserve(account: account, address: address, now: nowMilliseconds) {
         case .success(let reserved): reservation = reserved
         case .failure(let wait): throw tooManyAttempts(account: account, seconds: wait.seconds)
         }
@@ -274,14 +274,14 @@ extension BackendCore {
             signInLimiter.countCheck()
             matches = try await verify(password, against: hash, address: address)
         } catch {
-            signInLimiter.giveBack(reservation)
+            try? signInLimiter.giveBack(reservation)
             throw error
         }
         if matches {
-            signInLimiter.giveBack(reservation)
-            signInLimiter.recordSuccess(account: account)
+            try signInLimiter.giveBack(reservation)
+            try signInLimiter.recordSuccess(account: account)
         } else {
-            signInLimiter.recordFailure(reservation, now: nowMilliseconds)
+            try signInLimiter.recordFailure(reservation, now: nowMilliseconds)
         }
         return matches
     }
@@ -303,7 +303,9 @@ extension BackendCore {
     /// 429 `too_many_attempts` when failed sign-ins for the account or from the address reached
     /// their limit.
     func checkSignInLimit(account: Int64?, address: String?) throws {
-        guard let seconds = signInLimiter.retryAfter(account: account, address: address, now: nowMilliseconds)
+        guard
+            let seconds = try signInLimiter.retryAfter(
+                account: account, address: address, now: nowMilliseconds)
         else { return }
         throw tooManyAttempts(account: account, seconds: seconds)
     }

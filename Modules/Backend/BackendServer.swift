@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import Synchronization
 import Wire
 
 #if canImport(Glibc)
@@ -125,6 +126,12 @@ public final class BackendServer: Sendable {
             database: database, readers: readers, clock: clock, demoMode: demoMode,
             sessionPolicy: sessionPolicy)
         router = Router(routes: Self.routes(core))
+        // Events other processes write wake this one's long polls at once.
+        let notifier = core.notifier
+        let listener = try database.listen(BackendCore.eventChannel) { payload in
+            if let recipient = Int64(payload) { notifier.notify([recipient]) }
+        }
+        core.eventListener.withLock { $0 = listener }
     }
 
     /// Makes the database file (and its write-ahead files, when there) readable and writable by
@@ -210,6 +217,10 @@ public final class BackendServer: Sendable {
 
     /// Closes the database; later requests answer 500.
     public func close() {
+        core.eventListener.withLock { listener in
+            listener?.stop()
+            listener = nil
+        }
         core.readers.close()
         try? core.database.close()
     }

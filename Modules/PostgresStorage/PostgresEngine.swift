@@ -40,6 +40,8 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
     /// The advisory lock every write transaction takes (any constant shared by all processes).
     static let writeLock: Int64 = 0x4c6f_6f6d_5772_6974
 
+    /// Where the database is, as given (with its password, if any).
+    private let url: String
     /// The settings every session of this connection starts with (again after a reconnect).
     private let sessionSettings: String
 
@@ -51,6 +53,7 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
     ///     refuses a write), for connections that serve reads.
     /// - Throws: `StorageError` `.cannotOpen` with the server's reason when it cannot connect.
     public init(_ url: String, readOnly: Bool = false) throws(StorageError) {
+        self.url = url
         location = Self.redacted(url)
         sessionSettings =
             "SET client_encoding = 'UTF8'; SET client_min_messages = warning"
@@ -134,6 +137,18 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
             DELETE FROM storage_schema;
             INSERT INTO storage_schema (version) VALUES (\(version));
             """)
+    }
+
+    /// `pg_notify(channel, payload)`: delivered to every listener when the transaction commits.
+    public func notify(_ channel: String, _ payload: String) throws(StorageError) {
+        _ = try query("SELECT pg_notify(?, ?)", [.text(channel), .text(payload)])
+    }
+
+    /// A `PostgresListener` on a connection of its own to this engine's database.
+    public func listen(_ channel: String, deliver: @escaping @Sendable (String) -> Void) throws(StorageError)
+        -> (any SQLListener)?
+    {
+        try PostgresListener(url: url, channel: channel, deliver: deliver)
     }
 
     public var lastInsertRowID: Int64 {

@@ -189,6 +189,13 @@ public struct Connection: ~Copyable {
         return try core.scalarInt("PRAGMA user_version")
     }
 
+    /// Tells every listener of `channel`, on any connection and in any process, `payload` when
+    /// this transaction commits (`Database.listen(_:deliver:)`). SQLite has no notifications:
+    /// there it does nothing, and a reader that must see other processes' writes re-reads.
+    public func notify(_ channel: String, _ payload: String) throws(StorageError) {
+        try engine?.notify(channel, payload)
+    }
+
     /// Records the schema version a migration reached.
     func setUserVersion(_ version: Int) throws(StorageError) {
         if let engine { return try engine.setSchemaVersion(version) }

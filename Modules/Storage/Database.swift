@@ -128,6 +128,16 @@ public final class Database: Sendable {
         return result
     }
 
+    /// Starts listening on `channel` on a connection of its own (see `Connection.notify`),
+    /// calling `deliver` with each payload on a thread of the listener's; nil on SQLite, which
+    /// has no notifications.
+    public func listen(_ channel: String, deliver: @escaping @Sendable (String) -> Void) throws
+        -> (any SQLListener)?
+    {
+        guard servedByEngine else { return nil }
+        return try withEngine { engine in try engine.listen(channel, deliver: deliver) }
+    }
+
     /// Runs `body` with the engine's connection under the lock.
     private func withEngine<T>(_ body: (any SQLEngine) throws -> T) throws -> T {
         var result: T?

@@ -38,6 +38,34 @@ public protocol SQLEngine: AnyObject {
     var changes: Int { get }
     /// Ends the connection; later calls fail.
     func close()
+    /// Tells every listener of `channel` (on any connection, in any process) `payload`, when the
+    /// current transaction commits (at once outside one). An engine without notifications does
+    /// nothing.
+    func notify(_ channel: String, _ payload: String) throws(StorageError)
+    /// Starts listening on `channel` on a connection of its own, calling `deliver` with each
+    /// payload (on a thread of the listener's), until the listener is stopped; nil for an engine
+    /// without notifications.
+    func listen(_ channel: String, deliver: @escaping @Sendable (String) -> Void) throws(StorageError)
+        -> (any SQLListener)?
+}
+
+extension SQLEngine {
+    /// No notifications.
+    public func notify(_ channel: String, _ payload: String) throws(StorageError) {}
+
+    /// No notifications.
+    public func listen(_ channel: String, deliver: @escaping @Sendable (String) -> Void) throws(StorageError)
+        -> (any SQLListener)?
+    {
+        nil
+    }
+}
+
+/// A listener started by `Database.listen(_:deliver:)`.
+public protocol SQLListener: Sendable {
+    /// Stops listening and closes the listener's connection; no payload is delivered after it
+    /// returns.
+    func stop()
 }
 
 /// The SQL a database speaks, for the statements that differ between engines.

@@ -1,7 +1,9 @@
 import CommandLineKit
 import Foundation
+import PostgresStorage
 import PostgresTesting
 import ServerTesting
+import Storage
 import Testing
 
 /// `backend-server --database`: the server on PostgreSQL, as a person starts it.
@@ -49,5 +51,26 @@ import Testing
             port: port)
         #expect(feed.hasPrefix("HTTP/1.1 200"), "\(feed.prefix(300))")
         #expect(feed.contains(#""nextCursor":"f"#))
+    }
+}
+
+extension BackendServerDatabaseTests {
+    /// A database a newer build migrated (its schema version beyond this build's last
+    /// migration) is refused at start, saying so, and left as it was.
+    @Test func aDatabaseFromANewerBuild_isRefused_withAClearMessage() throws {
+        let url = try SharedPostgres.newDatabaseURL("newer_build")
+        let database = try Database.postgres(url)
+        try database.execute("CREATE TABLE storage_schema (version BIGINT NOT NULL)")
+        try database.execute("INSERT INTO storage_schema (version) VALUES (99)")
+        let result = try Subprocess.run(Self.executable, ["--port", "0", "--database", url])
+        #expect(result.status == 1)
+        #expect(
+            result.errorText.contains("the database is at schema version 99, newer than this build's latest"))
+        #expect(result.errorText.contains("written by a newer build"))
+        #expect(
+            try database.queryFirst("SELECT COUNT(*) FROM storage_schema WHERE version = 99") {
+                try $0.int(0)
+            } == 1)
+        #expect(try database.query("SELECT to_regclass('users') IS NULL") { try $0.bool(0) } == [true])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MediaModel
 import Storage
+import Synchronization
 import Wire
 
 /// The backend's engine: its database, clock and event notifier, and the queries and handlers
@@ -12,6 +13,10 @@ final class BackendCore: Sendable {
     let readers: ReaderPool
     let clock: any WallClock
     let notifier = EventNotifier()
+    /// The database's notification channel for new events: each payload is a recipient's id.
+    static let eventChannel = "loom_events"
+    /// Hears the events other processes on the database write (nil on SQLite).
+    let eventListener = Mutex<(any SQLListener)?>(nil)
     /// Whether the seed accounts may sign in with the demo password.
     let demoMode: Bool
     /// How long tokens and renew tokens last.

@@ -2,7 +2,8 @@ import Synchronization
 import Wire
 
 /// Wakes long polls of the event stream when an event for their user is written in this
-/// process. Each user has a generation counter: a poll notes it before reading, then waits only
+/// process, or in another process on the same database when the database can tell
+/// (PostgreSQL's notifications: `BackendCore.eventChannel`). Each user has a generation counter: a poll notes it before reading, then waits only
 /// if nothing was written since, so an event written between the read and the wait is not
 /// missed.
 final class EventNotifier: Sendable {

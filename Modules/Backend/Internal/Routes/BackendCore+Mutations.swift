@@ -67,6 +67,9 @@ extension BackendCore {
                     #"INSERT INTO mutations ("user", token, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)"#,
                     user, token, fingerprint, response.status, response.body, nowMilliseconds)
             }
+            // Other processes on this database wake their long polls when this commits (on an
+            // engine with notifications; on SQLite they re-read every second).
+            for recipient in recipients { try db.notify(Self.eventChannel, String(recipient)) }
             return response
         }
         notifier.notify(recipients)

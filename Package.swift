@@ -259,7 +259,7 @@ let package = Package(
             [
                 "Backend", "HTTPServer", "HTTPClient", "ServerAPI", "Wire", "MediaModel", "Storage",
                 "ServerTesting", "backend-server", "ManifestLint", "ManifestLintTesting", "CommandLineKit",
-                "Composition", "PhotoTesting",
+                "Composition", "PhotoTesting", "PostgresStorage", "PostgresTesting",
             ]),
         tests(
             "AppRuntime",

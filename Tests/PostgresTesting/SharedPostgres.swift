@@ -1,6 +1,7 @@
 import Foundation
 import PostgresStorage
 import Storage
+import Synchronization
 
 /// One throwaway PostgreSQL cluster per test process, started on first use and stopped when
 /// the process exits; each test gets a database of its own in it.
@@ -33,6 +34,29 @@ public enum SharedPostgres {
         let safe = name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
         return try cluster.createDatabase("t\(counter.next())_" + String(String(safe).prefix(40)))
     }
+
+    /// The URL of a new database copied from the template `template`, which `make` fills (given
+    /// its URL, once per process, on first use): a seeded database in a fraction of the time
+    /// seeding takes. Copies are made one at a time (PostgreSQL copies a template only while
+    /// nobody else uses it).
+    public static func newDatabaseURL(copying template: String, _ make: (String) throws -> Void) throws
+        -> String
+    {
+        let cluster = try cluster()
+        return try templates.withLock { made in
+            if !made.contains(template) {
+                try make(try cluster.createDatabase(template))
+                made.insert(template)
+            }
+            let name = "t\(counter.next())_from_\(template)"
+            let admin = try Database.postgres(cluster.url())
+            defer { try? admin.close() }
+            try admin.executeScript("CREATE DATABASE \"\(name)\" TEMPLATE \"\(template)\"")
+            return cluster.url(database: name)
+        }
+    }
+
+    private static let templates = Mutex<Set<String>>([])
 
     /// A TCP port of 127.0.0.1 nobody listens on now.
     public static func freePort() throws -> Int { try PostgresCluster.freePort() }

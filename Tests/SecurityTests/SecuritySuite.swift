@@ -25,6 +25,11 @@
 // - Duplicate `Authorization` headers, duplicate JSON keys:
 //   MalformedIdentityRequestTests.twoAuthorizationHeaders_are400_notTheFirstOrTheLastUser,
 //   MalformedIdentityRequestTests.aDuplicateKeyInASignInBody_is400
+// The tests with an `AttackPath` argument run each attack three ways: over HTTP, in process, and
+// against two servers on one PostgreSQL database with the requests dealt between them in turn
+// (`twoServersOnPostgres`, issue 33): what one server learns (a failed sign-in, a revoked token,
+// a used key) the other must know. `DeployLocalTests` (BackendTests) runs the guessing attack
+// against two backend-server processes behind HAProxy.
 // (Not attacks, tested beside their code: the session file's mode 0600 in AppRuntimeTests'
 // SessionStoreTests; `backend-server --demo` in BackendTests' BackendServerDemoModeTests;
 // `--user` in CrossAppRegressionTests' IdentityScenarios.)

@@ -3,8 +3,12 @@ import Foundation
 import HTTPClient
 import HTTPServer
 import MediaModel
+import PostgresStorage
+import PostgresTesting
 import ServerAPI
 import ServerTesting
+import Storage
+import Synchronization
 import Testing
 import Wire
 
@@ -13,6 +17,10 @@ import Wire
 enum AttackPath: String, CaseIterable, CustomTestStringConvertible {
     case http
     case embedded
+    /// Two servers on one PostgreSQL database, each behind an HTTP server of its own, with the
+    /// requests dealt between them in turn (as a load balancer deals them): what one server
+    /// learns (a failed sign-in, a revoked token, a used key) the other must know.
+    case twoServersOnPostgres
 
     var testDescription: String { rawValue }
 }
@@ -24,6 +32,8 @@ struct AttackTarget {
     let clock: ManualClock
     private let transport: any Transport
     private let server: HTTPServer?
+    /// The second server and its HTTP server, on the two-server path.
+    private let second: (backend: BackendServer, server: HTTPServer)?
 
     /// The HTTP server's port (nil on the embedded path).
     var port: Int? { server?.port }
@@ -35,27 +45,57 @@ struct AttackTarget {
         sessionPolicy: BackendServer.SessionPolicy = BackendServer.SessionPolicy(), bodyBytes: Int? = nil
     ) throws {
         clock = ManualClock()
-        backend = try BackendServer.seededCopy(clock: clock, demoMode: demoMode, sessionPolicy: sessionPolicy)
-        switch path {
-        case .http:
-            let backend = backend
-            // The test servers' long timeouts: a loaded run can hold a test's next send for long.
-            let server = try startServer(configure: { configuration in
+        // A long timeout: in a loaded full run, account creations queue for their password hashes
+        // (two at once per process); slowness is not what these tests are about.
+        func serve(_ backend: BackendServer) throws -> HTTPServer {
+            try startServer(configure: { configuration in
                 if let bodyBytes { configuration.limits.bodyBytes = bodyBytes }
             }) { await backend.handle($0) }
+        }
+        switch path {
+        case .http:
+            backend = try BackendServer.seededCopy(
+                clock: clock, demoMode: demoMode, sessionPolicy: sessionPolicy)
+            let server = try serve(backend)
             self.server = server
-            // A long timeout: in a loaded full run, account creations queue for their password
-            // hashes (two at once per process); slowness is not what these tests are about.
+            second = nil
             transport = HTTPTransport(baseURL: server.baseURL, timeout: .seconds(300))
         case .embedded:
+            backend = try BackendServer.seededCopy(
+                clock: clock, demoMode: demoMode, sessionPolicy: sessionPolicy)
             server = nil
+            second = nil
             transport = EmbeddedTransport(server: backend)
+        case .twoServersOnPostgres:
+            let url = try SharedPostgres.newDatabaseURL(copying: "security_seeded") { template in
+                try BackendServer(
+                    opening: { try Database.postgres(template, readOnly: $0) }, clock: ManualClock()
+                )
+                .close()
+            }
+            let clock = clock
+            func open() throws -> BackendServer {
+                try BackendServer(
+                    opening: { try Database.postgres(url, readOnly: $0) }, clock: clock, demoMode: demoMode,
+                    sessionPolicy: sessionPolicy)
+            }
+            backend = try open()
+            let other = try open()
+            let (firstServer, otherServer) = (try serve(backend), try serve(other))
+            server = firstServer
+            second = (other, otherServer)
+            transport = RoundRobinTransport([
+                HTTPTransport(baseURL: firstServer.baseURL, timeout: .seconds(300)),
+                HTTPTransport(baseURL: otherServer.baseURL, timeout: .seconds(300)),
+            ])
         }
     }
 
     func stop() async {
         if let server { _ = await server.shutdown(gracePeriod: .seconds(2)) }
+        if let second { _ = await second.server.shutdown(gracePeriod: .seconds(2)) }
         backend.close()
+        second?.backend.close()
     }
 
     /// Sends a request with a JSON body (when given), a bearer token and an idempotency key.
@@ -95,6 +135,23 @@ struct AttackTarget {
     func me(_ token: String) async throws -> (status: Int, code: String?, handle: String?) {
         let response = try await send(.get, "/v1/me", token: token)
         return (response.status, response.errorCode, response.json["profile", "user", "handle"].stringValue)
+    }
+}
+
+/// Deals requests to its transports in turn, as a round-robin load balancer does.
+struct RoundRobinTransport: Transport {
+    let transports: [any Transport]
+    private let next = Counter()
+
+    init(_ transports: [any Transport]) { self.transports = transports }
+
+    func send(_ request: Request) async throws(TransportError) -> Response {
+        try await transports[next.take() % transports.count].send(request)
+    }
+
+    private final class Counter: Sendable {
+        private let value = Atomic<Int>(0)
+        func take() -> Int { value.wrappingAdd(1, ordering: .relaxed).oldValue }
     }
 }
 

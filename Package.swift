@@ -199,7 +199,7 @@ let package = Package(
         .target(name: "SocketTesting", path: "Tests/SocketTesting"),
         .target(name: "PhotoTesting", dependencies: ["Imaging", "MediaModel"], path: "Tests/PhotoTesting"),
         .target(
-            name: "ServerTesting", dependencies: ["HTTPServer", "Wire", "SocketTesting"],
+            name: "ServerTesting", dependencies: ["HTTPServer", "Wire", "SocketTesting", "CommandLineKit"],
             path: "Tests/ServerTesting"),
         tests(
             "Backend",

@@ -21,7 +21,7 @@ import Wire
 
 /// The server the apps talk to: users, follows, posts of every kind, replies, likes, reposts,
 /// a ranked home feed, threads, profiles, an event stream and idempotent mutations, persisted
-/// in SQLite. Its routes are plain `Request -> Response` values, so the same handlers serve in
+/// in SQLite (or in PostgreSQL, shared by several servers: `init(opening:...)`). Its routes are plain `Request -> Response` values, so the same handlers serve in
 /// process (`EmbeddedTransport`) and over HTTP.
 ///
 /// ```swift

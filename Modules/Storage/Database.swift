@@ -116,7 +116,12 @@ public final class Database: Sendable {
     @discardableResult
     public func withConnection<T>(_ body: (borrowing Connection) throws -> T) throws -> T {
         try checkNotReentrant()
-        if servedByEngine { return try withEngine { engine in try body(Connection(engine: engine)) } }
+        if servedByEngine {
+            return try withEngine { engine in
+                let connection = Connection(engine: engine)
+                return try body(connection)
+            }
+        }
         var result: T?
         try connection.withLock { (core: inout ConnectionCore?) throws -> Void in
             guard let open = core else { throw StorageError.closed(path: location.path) }
@@ -157,17 +162,32 @@ public final class Database: Sendable {
     func withAnyConnection<T>(_ body: (borrowing Connection) throws(StorageError) -> T) throws(StorageError)
         -> T
     {
-        if servedByEngine {
-            try checkNotReentrant()
-            do {
-                return try withEngine { engine in try body(Connection(engine: engine)) }
-            } catch let error as StorageError {
-                throw error
+        if servedByEngine { return try withEngineConnection(body) }
+        return try withCore { core throws(StorageError) in
+            let connection = Connection(core: core)
+            return try body(connection)
+        }
+    }
+
+    /// `withAnyConnection` on an engine: the connection is made and lent under the lock, and the
+    /// outcome carried out of it as a value (a closure that only rethrows `StorageError`).
+    private func withEngineConnection<T>(_ body: (borrowing Connection) throws(StorageError) -> T)
+        throws(StorageError) -> T
+    {
+        try checkNotReentrant()
+        var outcome: Result<T, StorageError> = .failure(StorageError.closed(path: location.path))
+        engine.withLock { (engine: inout (any SQLEngine)?) -> Void in
+            guard let open = engine else { return }
+            owner.store(ThreadIdentity.current, ordering: .relaxed)
+            defer { owner.store(0, ordering: .relaxed) }
+            let connection = Connection(engine: open)
+            do throws(StorageError) {
+                outcome = .success(try body(connection))
             } catch {
-                throw StorageError(code: .error, message: "\(error)", path: location.path)
+                outcome = .failure(error)
             }
         }
-        return try withCore { core throws(StorageError) in try body(Connection(core: core)) }
+        return try outcome.get()
     }
 
     /// Runs `body` with SQLite's connection, for calls that can only fail with `StorageError`.

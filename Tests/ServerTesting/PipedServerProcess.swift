@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import Synchronization
 
@@ -49,22 +50,9 @@ public final class PipedServerProcess: Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, out[1], 1)
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
         // The child starts with every signal at its default and none blocked, whatever this
-        // process blocks (a script that traps SIGINT must get it).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var all = sigset_t()
-        sigfillset(&all)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var child: pid_t = 0
-        let result = posix_spawn(&child, path, &actions, &attributes, argv, environ)
+        // process blocks (a script that traps SIGINT must get it), and no other descriptor.
+        let (child, result) = Subprocess.spawn(path, arguments, actions: &actions)
         close(out[1])
         close(err[1])
         guard result == 0 else {

@@ -114,7 +114,7 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
     public func query(_ sql: String, _ values: [SQLValue]) throws(StorageError) -> [Row] {
         let result = try run(sql, values)
         defer { PQclear(result) }
-        return try PostgresValues.rows(of: result, sql: sql, location: location)
+        return PostgresValues.rows(of: result)
     }
 
     public func executeScript(_ sql: String) throws(StorageError) {

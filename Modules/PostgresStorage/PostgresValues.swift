@@ -55,7 +55,7 @@ enum PostgresValues {
     }
 
     /// Every row of a binary result.
-    static func rows(of result: OpaquePointer, sql: String, location: String) throws(StorageError) -> [Row] {
+    static func rows(of result: OpaquePointer) -> [Row] {
         let rowCount = Int(PQntuples(result))
         let columnCount = Int(PQnfields(result))
         let columns = (0..<columnCount).map { String(cString: PQfname(result, Int32($0))) }

@@ -239,6 +239,7 @@ let package = Package(
             [
                 "Mutations", "Networking", "ServerAPI", "FeedCaching", "Backend", "Basics", "CommandLineKit",
                 "Composition", "MediaModel", "Storage", "Wire", "NetworkingTesting", "mutation-crash-helper",
+                "PostgresStorage", "ServerTesting", "backend-server",
             ]),
         tests(
             "Networking",

@@ -6,17 +6,12 @@ import Testing
 /// `tools/deploy-local`: PostgreSQL, two backend-server processes and HAProxy on this machine,
 /// as a person runs them; the apps' requests keep working when one server is killed.
 @Suite struct DeployLocalTests {
-    /// The script, found from this file's place in the repository.
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("tools/deploy-local").path
-
     @Test func help_andBadOptions() throws {
-        let help = try Subprocess.run(Self.script, ["--help"])
+        let help = try Subprocess.run(LocalDeployment.script, ["--help"])
         #expect(help.status == 0)
         let text = String(decoding: help.output, as: UTF8.self)
         #expect(text.contains("usage: tools/deploy-local [--servers N]") && text.contains("--demo"))
-        let bad = try Subprocess.run(Self.script, ["--servers", "0"])
+        let bad = try Subprocess.run(LocalDeployment.script, ["--servers", "0"])
         #expect(bad.status == 2)
         #expect(bad.errorText.contains("invalid value '0' for '--servers'; expected 1 to 16"))
     }
@@ -27,21 +22,9 @@ import Testing
     /// still answers through the other; ctrl-c (SIGINT) stops everything and deletes the
     /// cluster's directory.
     @Test func twoServers_keepAnsweringWhenOneIsKilled() async throws {
-        let (deployment, _) = try await PipedServerProcess.start(
-            Self.script,
-            [
-                "--servers", "2", "--demo", "--port", "0", "--backend-server",
-                PipedServerProcess.backendServerPath,
-            ],
-            waitingFor: "deploy-local: PostgreSQL at ")
-        defer { deployment.kill(SIGKILL) }
-        var servers: [Int32] = []
-        for index in 1...2 {
-            let line = try deployment.readLine(startingWith: "deploy-local: server \(index): pid ")
-            servers.append(try #require(Int32(line.split(separator: " ")[4]), "\(line)"))
-        }
-        let serving = try deployment.readLine(startingWith: "serving http://127.0.0.1:")
-        let port = try #require(Int(serving.split(separator: ":").last ?? ""), "\(serving)")
+        let deployment = try await LocalDeployment(servers: 2)
+        let servers = deployment.servers
+        let port = deployment.port
 
         let signIn = await Self.send(
             "POST", "/v1/sessions", body: #"{"handle":"ada","password":"loom-demo"}"#, port: port)
@@ -77,8 +60,7 @@ import Testing
         }
         #expect(answers == Array(repeating: "HTTP/1.1 200", count: 20))
 
-        deployment.kill(SIGINT)
-        #expect(await deployment.exitStatus() == 0)
+        #expect(await deployment.stop() == 0)
     }
 
     static func send(

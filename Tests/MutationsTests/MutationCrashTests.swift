@@ -1,6 +1,8 @@
 @_spi(Testing) import Backend
 import Basics
 import Foundation
+import PostgresStorage
+import ServerTesting
 import Storage
 import Synchronization
 import Testing
@@ -60,7 +62,8 @@ import Wire
 
         // Then every acknowledged mutation was applied once, nothing twice, lanes in order, while
         // sessions were renewed
-        try Self.expectAppliedOnceInOrder(outcome, runs: Self.runs, databasePath: backend.databasePath)
+        try Self.expectAppliedOnceInOrder(
+            outcome, runs: Self.runs, database: Database(path: backend.databasePath))
         #expect(outcome.renewals > 0, "no session was renewed: tokens did not expire during the run")
         print(
             "crash test: \(Self.runs) runs (seed \(Self.seed)), \(outcome.killedMidRun) killed mid-run, "
@@ -107,7 +110,7 @@ import Wire
         // Then responses were lost after apply, and still nothing was applied twice
         let dropped = process.lines().filter { $0.hasSuffix("(dropped after apply (fault))") }.count
         #expect(dropped > 0, "the server lost no responses after applying; the fault mode did not run")
-        try Self.expectAppliedOnceInOrder(outcome, runs: runs, databasePath: backend.databasePath)
+        try Self.expectAppliedOnceInOrder(outcome, runs: runs, database: Database(path: backend.databasePath))
         #expect(outcome.renewals > 0, "no session was renewed: tokens did not expire during the run")
         print(
             "crash test over HTTP: \(runs) runs (seed \(Self.seed)), \(outcome.killedMidRun) killed mid-run, "
@@ -117,6 +120,40 @@ import Wire
         )
     }
 
+    /// The crash test against two servers behind HAProxy on one PostgreSQL database, as
+    /// `tools/deploy-local` runs them: the helper is killed at random moments as above, except in
+    /// one run, where one of the two servers is killed (SIGKILL) while the helper sends a burst.
+    /// The helper carries on through HAProxy to the other server and ends that run by itself, and
+    /// the drain finds nothing pending: what it acknowledged is in the database once, in order.
+    @Test func twoServersBehindHAProxy_oneKilledMidBurst_theClientCarriesOn() async throws {
+        let deployment = try await LocalDeployment(servers: 2)
+        let runs = max(Self.runs / 20, 8)
+
+        // Given the helper killed at random moments, and in its third run server 1 killed instead
+        let outcome = try await Self.crashAndDrain(
+            runs: runs, backend: ["--server", deployment.url],
+            serverKill: ServerKill(run: 3, pid: deployment.servers[0]))
+
+        // Then the helper sent the rest of that burst and its run through the other server, and
+        // every acknowledged mutation is on the shared database once, lanes in order
+        #expect(outcome.serverKilledMidBurst, "server 1 was not killed while the helper sent")
+        let database = try Database.postgres(deployment.databaseURL)
+        try Self.expectAppliedOnceInOrder(outcome, runs: runs, database: database)
+        try database.close()
+        #expect(await deployment.stop() == 0)
+        print(
+            "crash test behind HAProxy: \(runs) runs (seed \(Self.seed)), \(outcome.killedMidRun) killed mid-run, "
+                + "server 1 of 2 killed mid-burst, \(outcome.acknowledged.count) acknowledged mutations, all applied once"
+        )
+    }
+
+    /// A server to kill with SIGKILL in one run, once the helper has acknowledged a few
+    /// mutations, instead of killing the helper.
+    struct ServerKill {
+        var run: Int
+        var pid: pid_t
+    }
+
     struct Outcome {
         var acknowledged: [Acknowledged] = []
         var killedMidRun = 0
@@ -124,6 +161,9 @@ import Wire
         var renewals = 0
         /// How many times a helper signed in with the password (`SIGNED_IN` lines).
         var signIns = 0
+        /// Whether a server was killed while the helper was still sending, and the helper then
+        /// ended its run by itself.
+        var serverKilledMidBurst = false
 
         mutating func count(_ lines: [String]) {
             renewals += lines.filter { $0 == "RENEWED" }.count
@@ -134,7 +174,11 @@ import Wire
     /// Launches the helper `runs` times against `backend` (its `--backend` or `--server`
     /// arguments), kills most runs at a random moment, then launches it once more to drain
     /// its journal and expects the drain to finish with nothing pending or failed.
-    static func crashAndDrain(runs: Int, backend: [String]) async throws -> Outcome {
+    /// With `serverKill`, its run kills the server instead (see `ServerKill`) and expects the
+    /// helper to end that run by itself, with nothing left unsent.
+    static func crashAndDrain(runs: Int, backend: [String], serverKill: ServerKill? = nil) async throws
+        -> Outcome
+    {
         let helper = helperPath
         try #require(
             FileManager.default.isExecutableFile(atPath: helper),
@@ -145,6 +189,12 @@ import Wire
 
         for run in 1...runs {
             let process = try launch(helper, ["--app", app, "--run", "\(run)"] + backend)
+            if let serverKill, serverKill.run == run {
+                outcome.serverKilledMidBurst = try await killServerMidBurst(serverKill.pid, while: process)
+                outcome.acknowledged += process.lines().compactMap(parse)
+                outcome.count(process.lines())
+                continue
+            }
             let waitForAcks = random.below(3) != 0
             let threshold = random.below(12)
             let delay = 1 + random.below(40)
@@ -172,16 +222,39 @@ import Wire
         return outcome
     }
 
+    /// Kills `server` once `helper` has printed five lines (acknowledged mutations, mostly), then
+    /// waits (up to 120 s) for the helper to end its run; true when the helper had not finished
+    /// sending at the kill and then ended by itself, with status 0 and `IDLE` (nothing pending).
+    static func killServerMidBurst(_ server: pid_t, while helper: ChildProcess) async throws -> Bool {
+        let sending = Mutex(false)
+        let running = await whenDue(helper, { elapsed in helper.lineCount() > 5 || elapsed > 10_000 }) {
+            kill(server, SIGKILL)
+            sending.withLock { $0 = !helper.lines().contains("IDLE") }
+        }
+        let deadline = Date().addingTimeInterval(120)
+        while helper.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        if helper.isRunning {
+            helper.kill(SIGKILL)
+            Issue.record("the helper did not end its run in 120 s after the server was killed")
+        }
+        helper.waitUntilExit()
+        #expect(
+            helper.terminationStatus == 0, "the helper failed after the server was killed: \(helper.errors)")
+        #expect(helper.lines().last == "IDLE", "the helper ended with \(helper.lines().suffix(2))")
+        return running && sending.withLock { $0 } && helper.lines().last == "IDLE"
+    }
+
     /// Every acknowledged mutation applied exactly once, no post made twice, and the posts and
     /// replies lanes applied in the order they were made.
-    static func expectAppliedOnceInOrder(_ outcome: Outcome, runs: Int, databasePath: String) throws {
+    static func expectAppliedOnceInOrder(_ outcome: Outcome, runs: Int, database: Database) throws {
         let acknowledged = outcome.acknowledged
         #expect(outcome.killedMidRun > runs / 2, "most runs should be killed while working")
         #expect(acknowledged.count > runs, "the helper acknowledged only \(acknowledged.count) mutations")
-        let database = try Database(path: databasePath)
+        // A post's JSON as text: a BLOB cast on SQLite, BYTEA decoded on PostgreSQL.
+        let json = database.dialect == .postgres ? "convert_from(json, 'UTF8')" : "CAST(json AS TEXT)"
         for ack in acknowledged {
             let recorded = try database.query(
-                "SELECT status FROM mutations WHERE user = 1 AND token = ?", ack.token
+                #"SELECT status FROM mutations WHERE "user" = 1 AND token = ?"#, ack.token
             ).first?.int(0)
             #expect(recorded.map { (200..<300).contains($0) } == true, "acknowledged \(ack) was not applied")
         }
@@ -197,14 +270,14 @@ import Wire
             ).first?.int(0) ?? 0
         let photoPosts =
             try database.query(
-                #"SELECT COUNT(*) FROM posts WHERE client_token IS NOT NULL AND CAST(json AS TEXT) LIKE '%"id":"p%'"#
+                #"SELECT COUNT(*) FROM posts WHERE client_token IS NOT NULL AND \#(json) LIKE '%"id":"p%'"#
             )
             .first?
             .int(0) ?? -1
         #expect(photos > 0, "no photo post was applied")
         #expect(photos == photoPosts, "\(photos) photos stored for \(photoPosts) photo posts")
         let paths = try database.query(
-            #"SELECT COUNT(*) FROM posts WHERE CAST(json AS TEXT) LIKE '%"file"%'"#
+            #"SELECT COUNT(*) FROM posts WHERE \#(json) LIKE '%"file"%'"#
         )
         .first?.int(0)
         #expect(paths == 0, "a client's file path reached the server's posts")
@@ -272,6 +345,15 @@ import Wire
     static func killWhenDue(_ process: ChildProcess, _ isDue: @escaping @Sendable (Double) -> Bool) async
         -> Bool
     {
+        await whenDue(process, isDue) { process.kill(SIGKILL) }
+    }
+
+    /// Watches `process` as `killWhenDue` does and runs `action` once `isDue` says so; true if
+    /// the process was still running then (otherwise `action` does not run).
+    static func whenDue(
+        _ process: ChildProcess, _ isDue: @escaping @Sendable (Double) -> Bool,
+        _ action: @escaping @Sendable () -> Void
+    ) async -> Bool {
         await withCheckedContinuation { continuation in
             let watch = Thread {
                 let started = Date()
@@ -280,7 +362,7 @@ import Wire
                     usleep(200)
                 }
                 guard process.isRunning else { return continuation.resume(returning: false) }
-                process.kill(SIGKILL)
+                action()
                 continuation.resume(returning: true)
             }
             watch.start()

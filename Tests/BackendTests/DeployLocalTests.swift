@@ -1,6 +1,8 @@
 import CommandLineKit
 import Foundation
+import PostgresStorage
 import ServerTesting
+import Storage
 import Testing
 
 /// `tools/deploy-local`: PostgreSQL, two backend-server processes and HAProxy on this machine,
@@ -60,6 +62,61 @@ import Testing
         }
         #expect(answers == Array(repeating: "HTTP/1.1 200", count: 20))
 
+        #expect(await deployment.stop() == 0)
+    }
+
+    /// A like sent to server 1 reaches, within a second, an event stream long-polling server 2:
+    /// the two are separate processes, and only the database's notification can wake server 2.
+    @Test func aLikeThroughOneServer_wakesALongPollOnTheOther_withinASecond() async throws {
+        let deployment = try await LocalDeployment(servers: 2)
+        let (first, second) = (deployment.serverPorts[0], deployment.serverPorts[1])
+        var tokens: [String: String] = [:]
+        for handle in ["ada", "grace"] {
+            let signIn = await Self.send(
+                "POST", "/v1/sessions", body: #"{"handle":"\#(handle)","password":"loom-demo"}"#,
+                port: deployment.port)
+            tokens[handle] = try #require(
+                signIn.firstMatch(of: /"token":"(tok_[0-9a-f]+)"/).map { String($0.1) },
+                "\(signIn.prefix(300))")
+        }
+        let database = try Database.postgres(deployment.databaseURL)
+        let post = try #require(
+            try database.queryFirst(
+                #"SELECT p.id FROM posts p JOIN users u ON u.id = p.author WHERE u.handle = 'grace' ORDER BY p.id LIMIT 1"#
+            ) { try $0.int64(0) })
+        try database.close()
+
+        let (ada, grace) = (tokens["ada"], tokens["grace"])
+        let clock = ContinuousClock()
+        let (poll, likedAt) = await withTaskGroup(of: (String, ContinuousClock.Instant).self) { group in
+            group.addTask {
+                let answer = await Self.send(
+                    "GET", "/v1/events?cursor=latest&wait=20", token: grace, port: second)
+                return (answer, clock.now)
+            }
+            group.addTask {
+                try? await Task.sleep(for: .milliseconds(500))  // the poll is waiting by then
+                let sentAt = clock.now
+                let like = await Self.send(
+                    "PUT", "/v1/posts/m\(post)/like", token: ada, key: "across-processes",
+                    port: first)
+                #expect(like.hasPrefix("HTTP/1.1 200"), "\(like.prefix(200))")
+                return ("", sentAt)
+            }
+            var answer = ""
+            var answeredAt: ContinuousClock.Instant?
+            var sentAt: ContinuousClock.Instant?
+            // The like's task answers with no text, the poll's with the response.
+            for await (text, instant) in group {
+                if text.isEmpty { sentAt = instant } else { (answer, answeredAt) = (text, instant) }
+            }
+            return (answer, sentAt.flatMap { sent in answeredAt.map { $0 - sent } })
+        }
+        #expect(poll.hasPrefix("HTTP/1.1 200"), "\(poll.prefix(200))")
+        #expect(poll.contains(#""kind":"like""#) && poll.contains(#""m\#(post)""#), "\(poll.prefix(600))")
+        let waited = try #require(likedAt)
+        #expect(
+            waited < .seconds(1), "the long poll on server 2 answered \(waited) after the like on server 1")
         #expect(await deployment.stop() == 0)
     }
 

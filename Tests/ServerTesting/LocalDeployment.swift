@@ -22,6 +22,8 @@ public final class LocalDeployment: Sendable {
     public let databaseURL: String
     /// Each server's process id, in the order started.
     public let servers: [pid_t]
+    /// Each server's own port, in the same order (to reach one server, not HAProxy).
+    public let serverPorts: [Int]
     /// HAProxy's port: the one URL the apps are given.
     public let port: Int
 
@@ -37,20 +39,25 @@ public final class LocalDeployment: Sendable {
             Self.script, arguments, waitingFor: "deploy-local: PostgreSQL at ")
         self.process = process
         databaseURL = String(line.dropFirst("deploy-local: PostgreSQL at ".count))
-        (servers, port) = try await offThePool {
+        (servers, serverPorts, port) = try await offThePool {
             var servers: [pid_t] = []
+            var ports: [Int] = []
             for index in 1...count {
+                // deploy-local: server 1: pid 5101 at http://127.0.0.1:39001
                 let line = try process.readLine(startingWith: "deploy-local: server \(index): pid ")
-                guard let pid = pid_t(line.split(separator: " ")[4]) else {
-                    throw PipedServerProcess.Failure(description: "no pid in '\(line)'")
+                guard let pid = pid_t(line.split(separator: " ")[4]),
+                    let port = Int(line.split(separator: ":").last ?? "")
+                else {
+                    throw PipedServerProcess.Failure(description: "no pid or port in '\(line)'")
                 }
                 servers.append(pid)
+                ports.append(port)
             }
             let serving = try process.readLine(startingWith: "serving http://127.0.0.1:")
             guard let port = Int(serving.split(separator: ":").last ?? "") else {
                 throw PipedServerProcess.Failure(description: "no port in '\(serving)'")
             }
-            return (servers, port)
+            return (servers, ports, port)
         }
     }
 

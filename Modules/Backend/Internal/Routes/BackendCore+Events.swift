@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import Synchronization
 import Wire
 
 extension BackendCore {
@@ -35,9 +36,11 @@ extension BackendCore {
             let (response, count) = try eventPage(viewer: viewer.id, after: after, limit: limit)
             let remaining = deadline.timeIntervalSince(clock.now)
             if count > 0 || remaining <= 0 { return response }
-            // Wake on an event written in this process, or re-read every second for events another
-            // process (sharing the database file) wrote.
-            let slice = Swift.min(remaining, 1)
+            // Wake on an event written in this process or, on a database with notifications, in
+            // another. Without them (SQLite), re-read every second for events another process
+            // sharing the file wrote; with them, every 10 s, only for a notification missed while
+            // the listener's connection was made anew.
+            let slice = Swift.min(remaining, eventListener.withLock { $0 == nil } ? 1 : 10)
             await notifier.wait(
                 for: viewer.id, after: generation, timeout: .milliseconds(Int64((slice * 1000).rounded())),
                 clock: clock)

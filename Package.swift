@@ -175,7 +175,7 @@ let package = Package(
                 "Networking", "ServerAPI", "FeedCaching", "Mutations",
                 "MediaModel", "ListEngine", "Features", "AppRuntime", "TerminalUI", "Backend",
                 "Wire",
-                "HTTPServer", "Imaging", "CommandLineKit", "DirectMessages",
+                "HTTPServer", "Imaging", "CommandLineKit", "DirectMessages", "PostgresStorage",
             ]),
 
         // Tests.

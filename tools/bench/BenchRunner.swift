@@ -141,12 +141,16 @@ final class BenchRunner: @unchecked Sendable {
     // only touched from that task.
     let json: Bool
     let quick: Bool
+    /// The engines `--database` asked the http suite to deploy behind HAProxy (none: it does
+    /// not).
+    let deploymentEngines: [HTTPSuite.Engine]
     private(set) var results: [BenchMeasurement] = []
     private var currentSuite = ""
 
-    init(json: Bool, quick: Bool) {
+    init(json: Bool, quick: Bool, deploymentEngines: [HTTPSuite.Engine] = []) {
         self.json = json
         self.quick = quick
+        self.deploymentEngines = deploymentEngines
     }
 
     func begin(_ suite: BenchSuite) {

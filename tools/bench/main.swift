@@ -9,7 +9,7 @@ if CommandLine.arguments.dropFirst().first == HTTPSuite.LoadProcess.mode {
 let allSuites: [BenchSuite] = BenchCatalog.suites
 
 let usage = """
-    usage: bench [SUITE ...] [--json] [--quick] [--list] [--help]
+    usage: bench [SUITE ...] [--json] [--quick] [--database ENGINE] [--list] [--help]
 
     Measures the project's hot paths, each figure beside a baseline measured in the same run.
     Build in release mode: swift run -c release bench [SUITE ...]
@@ -18,6 +18,12 @@ let usage = """
       --json    one JSON object per line per measurement (suite, name, unit, median, p90,
                 and where they apply baseline, ratio, target, met)
       --quick   fewer timed runs (a smoke check, not for reporting figures)
+      --database ENGINE
+                the http suite also runs backend-server as deployed: 1 and 2 processes
+                behind HAProxy on one database. postgres: on SQLite and on a throwaway
+                PostgreSQL cluster, in the same run; sqlite: on SQLite only. Needs the
+                release backend-server beside bench (swift build -c release) and
+                Debian's postgresql package; installs haproxy when missing (as root).
       --list    list the suites and exit
       --help    show this help
 
@@ -27,10 +33,24 @@ let usage = """
 var selected: [String] = []
 var json = false
 var quick = false
-for argument in CommandLine.arguments.dropFirst() {
+var engines: [HTTPSuite.Engine] = []
+var arguments = Array(CommandLine.arguments.dropFirst())[...]
+while let argument = arguments.popFirst() {
     switch argument {
     case "--json": json = true
     case "--quick": quick = true
+    case "--database":
+        let value = arguments.popFirst() ?? ""
+        switch HTTPSuite.Engine(rawValue: value) {
+        case .postgres: engines = [.sqlite, .postgres]
+        case .sqlite: engines = [.sqlite]
+        case nil:
+            FileHandle.standardError.write(
+                Data(
+                    "bench: error: invalid value '\(value)' for '--database'; expected postgres or sqlite\n"
+                        .utf8))
+            exit(2)
+        }
     case "--help", "-h":
         print(usage)
         exit(0)
@@ -62,7 +82,7 @@ for name in selected where !known.contains(name) {
     }
 #endif
 
-let runner = BenchRunner(json: json, quick: quick)
+let runner = BenchRunner(json: json, quick: quick, deploymentEngines: engines)
 let suites = selected.isEmpty ? allSuites : allSuites.filter { selected.contains($0.name) }
 for suite in suites {
     runner.begin(suite)

@@ -25,39 +25,9 @@ extension HTTPSuite {
         private let master: pid_t
         private var stopped = false
 
-        /// The nginx binary, installed with `apt-get install -y nginx` when it is missing (as
-        /// root; `apt-get update` first when the install alone fails). Throws with the reason when
-        /// there is none and it cannot be installed.
+        /// The nginx binary, installed from Debian's package when missing (see `DebianPackage`).
         static func binary(log: (String) -> Void) throws -> String {
-            if let found = locate() { return found }
-            guard getuid() == 0 else {
-                throw SpawnFailure(
-                    "nginx is not installed and this is not root; install it: apt-get install -y nginx")
-            }
-            guard
-                let aptGet = ["/usr/bin/apt-get", "/bin/apt-get"].first(
-                    where: FileManager.default.isExecutableFile)
-            else {
-                throw SpawnFailure("nginx is not installed and there is no apt-get to install it with")
-            }
-            log("nginx is not installed; running apt-get install -y nginx")
-            var result = try Subprocess.run(aptGet, ["install", "-y", "-q", "nginx"])
-            if result.status != 0 {
-                log("apt-get install failed (status \(result.status)); running apt-get update, then again")
-                _ = try Subprocess.run(aptGet, ["update", "-q"])
-                result = try Subprocess.run(aptGet, ["install", "-y", "-q", "nginx"])
-            }
-            guard result.status == 0, let found = locate() else {
-                let reason = result.errorText.split(separator: "\n").suffix(2).joined(separator: " / ")
-                throw SpawnFailure("apt-get install -y nginx failed (status \(result.status)): \(reason)")
-            }
-            return found
-        }
-
-        private static func locate() -> String? {
-            let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-            let onPath = path.split(separator: ":").map { "\($0)/nginx" }
-            return (onPath + candidates).first { FileManager.default.isExecutableFile(atPath: $0) }
+            try DebianPackage.binary("nginx", package: "nginx", candidates: candidates, log: log)
         }
 
         /// Writes `page` as `directory/www/v1/feed` and starts nginx on it; returns when it accepts
@@ -76,7 +46,7 @@ extension HTTPSuite {
             for path in [directory, root, root + "/v1"] { chmod(path, 0o755) }
             try Data(page).write(to: URL(fileURLWithPath: root + "/v1/feed"))
             chmod(root + "/v1/feed", 0o644)
-            port = try Self.freePort()
+            port = try LocalPort.free()
             self.workers = workers
             let temp = directory + "/temp"
             let configuration = """
@@ -124,18 +94,14 @@ extension HTTPSuite {
 
         /// User plus system CPU seconds of the master and its workers so far (/proc/PID/stat).
         func cpuSeconds() -> Double {
-            let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
-            return ([master] + Self.children(of: master)).reduce(0) { total, pid in
-                guard let times = Self.cpuTicks(pid) else { return total }
-                return total + Double(times) / ticks
-            }
+            ProcStat.cpuSeconds([master] + ProcStat.children(of: master))
         }
 
         /// Stops nginx (TERM, then KILL after 5 s, the workers too) and removes its directory.
         func stop() {
             guard !stopped else { return }
             stopped = true
-            let workers = Self.children(of: master)
+            let workers = ProcStat.children(of: master)
             kill(master, SIGTERM)
             var status: Int32 = 0
             var waited = 0
@@ -158,7 +124,7 @@ extension HTTPSuite {
                     stopped = true
                     throw SpawnFailure("nginx exited at once (status \(status)): \(errorLog())")
                 }
-                if Self.accepts(port: port) { return }
+                if LocalPort.accepts(port) { return }
                 usleep(10_000)
             }
             throw SpawnFailure("nginx did not listen on 127.0.0.1:\(port) within 5 s: \(errorLog())")
@@ -169,61 +135,6 @@ extension HTTPSuite {
                 try? String(contentsOfFile: directory + $0, encoding: .utf8)
             }
             return texts.joined(separator: " ").split(separator: "\n").suffix(3).joined(separator: " / ")
-        }
-
-        /// A port of 127.0.0.1 free a moment ago (the kernel's pick for port 0).
-        private static func freePort() throws -> Int {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard fd >= 0 else { throw SpawnFailure("socket() failed: errno \(errno)") }
-            defer { close(fd) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-                }
-            }
-            guard bound else { throw SpawnFailure("cannot pick a free port: errno \(errno)") }
-            return Int(UInt16(bigEndian: address.sin_port))
-        }
-
-        private static func accepts(port: Int) -> Bool {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard fd >= 0 else { return false }
-            defer { close(fd) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = UInt16(port).bigEndian
-            address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-            return withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                }
-            }
-        }
-
-        /// The processes whose parent is `parent` (nginx's workers), from /proc.
-        private static func children(of parent: pid_t) -> [pid_t] {
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-            return entries.compactMap { pid_t($0) }.filter { statFields($0)?[1] == String(parent) }
-        }
-
-        /// utime + stime of a process, in clock ticks.
-        private static func cpuTicks(_ pid: pid_t) -> Int? {
-            guard let fields = statFields(pid), fields.count > 12, let user = Int(fields[11]),
-                let system = Int(fields[12])
-            else { return nil }
-            return user + system
-        }
-
-        /// The fields of /proc/PID/stat after the command's closing parenthesis (state first).
-        private static func statFields(_ pid: pid_t) -> [String]? {
-            guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                let close = text.lastIndex(of: ")")
-            else { return nil }
-            return text[text.index(after: close)...].split(separator: " ").map(String.init)
         }
     }
 

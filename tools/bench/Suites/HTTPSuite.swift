@@ -24,6 +24,9 @@ import Wire
 /// handler, which run alone in it during their rounds, and nginx's master and workers'
 /// (/proc/PID/stat) for nginx. When `wrk` is installed it is run once more against the server,
 /// for the record (never required).
+///
+/// With `--database postgres` (or `sqlite`) the suite then measures the backend as deployed:
+/// `backend-server` processes behind HAProxy on one database (`HTTPSuite+Deployment.swift`).
 enum HTTPSuite {
     static let suite = BenchSuite(
         name: "http",
@@ -199,6 +202,10 @@ enum HTTPSuite {
             }
         }
         _ = await server.shutdown(gracePeriod: .seconds(1))
+
+        if !runner.deploymentEngines.isEmpty {
+            try await measureDeployments(engines: runner.deploymentEngines, page: served.body, runner: runner)
+        }
     }
 
     /// nginx serving `page`, or nil with the reason printed (never skipped silently).

@@ -8,8 +8,7 @@ import Foundation
 /// `backend-server` processes and HAProxy in front, with what it printed on the way up.
 ///
 /// `stop()` sends ctrl-c (SIGINT) and returns the script's exit status; should a test end without
-/// it, `deinit` kills the script with SIGKILL (its cluster is then swept by the next
-/// `PostgresCluster` start, which stops clusters of dead owners).
+/// it, `deinit` sends ctrl-c too.
 public final class LocalDeployment: Sendable {
     /// The script, found from this file's place in the repository.
     public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -61,7 +60,16 @@ public final class LocalDeployment: Sendable {
         }
     }
 
-    deinit { process.kill(SIGKILL) }
+    /// A test that ended early (a failed `#require`) still stops everything: ctrl-c, which the
+    /// script's trap turns into stopping HAProxy, the servers and the cluster. SIGKILL alone would
+    /// leave them running, orphaned; it comes only if the script has not ended 15 s later.
+    deinit {
+        guard process.isRunning else { return }
+        process.kill(SIGINT)
+        let deadline = Date().addingTimeInterval(15)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { process.kill(SIGKILL) }
+    }
 
     /// HAProxy's base URL.
     public var url: String { "http://127.0.0.1:\(port)" }

@@ -120,6 +120,93 @@ import Testing
         #expect(await deployment.stop() == 0)
     }
 
+    /// The identity attacks that need no clock moved, through HAProxy to two server processes,
+    /// each answer checked twice in a row so that both servers give it (round robin): a signed-out
+    /// token, a replayed renew token (which revokes its whole family), an idempotency key reused
+    /// for another change, and another account's conversation. (The security suite runs every
+    /// identity attack against two in-process servers on one database, with a clock it moves.)
+    @Test func identityAttacks_throughHAProxy_areRefusedByBothServers() async throws {
+        let deployment = try await LocalDeployment(servers: 2)
+        let port = deployment.port
+        func signIn(_ handle: String) async throws -> (token: String, renew: String) {
+            let answer = await Self.send(
+                "POST", "/v1/sessions", body: #"{"handle":"\#(handle)","password":"loom-demo"}"#, port: port)
+            return try Self.pair(answer)
+        }
+        func bothAnswer(
+            _ method: String, _ path: String, body: String = "", token: String? = nil, key: String? = nil
+        )
+            async -> [String]
+        {
+            var statuses: [String] = []
+            for _ in 1...2 {
+                let answer = await Self.send(method, path, body: body, token: token, key: key, port: port)
+                statuses.append(String(answer.prefix(12)))
+            }
+            return statuses
+        }
+
+        // A token signed out through one server is refused by both.
+        let ada = try await signIn("ada")
+        #expect(
+            await Self.send("DELETE", "/v1/sessions/current", token: ada.token, port: port).hasPrefix(
+                "HTTP/1.1 204"))
+        #expect(await bothAnswer("GET", "/v1/me", token: ada.token) == ["HTTP/1.1 401", "HTTP/1.1 401"])
+
+        // A renew token used again after its successor was renewed: refused by both, and every
+        // session of that sign-in with it.
+        let grace = try await signIn("grace")
+        let second = try Self.pair(
+            await Self.send(
+                "POST", "/v1/sessions/renew", body: #"{"renewToken":"\#(grace.renew)"}"#, port: port))
+        let third = try Self.pair(
+            await Self.send(
+                "POST", "/v1/sessions/renew", body: #"{"renewToken":"\#(second.renew)"}"#, port: port))
+        #expect(
+            await bothAnswer("POST", "/v1/sessions/renew", body: #"{"renewToken":"\#(grace.renew)"}"#)
+                == ["HTTP/1.1 401", "HTTP/1.1 401"])
+        #expect(await bothAnswer("GET", "/v1/me", token: third.token) == ["HTTP/1.1 401", "HTTP/1.1 401"])
+
+        // An idempotency key: the same change again is answered as the first time by both; the
+        // key reused for another change is refused by both.
+        let alan = try await signIn("alan")
+        #expect(
+            await Self.send("PUT", "/v1/posts/m1/like", token: alan.token, key: "alan-1", port: port)
+                .hasPrefix("HTTP/1.1 200"))
+        for _ in 1...2 {
+            let again = await Self.send(
+                "PUT", "/v1/posts/m1/like", token: alan.token, key: "alan-1", port: port)
+            #expect(
+                again.hasPrefix("HTTP/1.1 200") && again.lowercased().contains("idempotent-replayed: true"))
+        }
+        #expect(
+            await bothAnswer("PUT", "/v1/posts/m2/like", token: alan.token, key: "alan-1")
+                == ["HTTP/1.1 409", "HTTP/1.1 409"])
+
+        // Another account's conversation: neither server shows its messages.
+        let ada2 = try await signIn("ada")
+        let started = await Self.send(
+            "POST", "/v1/conversations", body: #"{"members":["u2"]}"#, token: ada2.token, key: "ada-c",
+            port: port)
+        let conversation = try #require(
+            started.firstMatch(of: /"id":"(c[0-9]+)"/)?.1, "\(started.prefix(300))")
+        let outsider = await bothAnswer(
+            "GET", "/v1/conversations/\(conversation)/messages", token: alan.token)
+        #expect(outsider.allSatisfy { $0 == "HTTP/1.1 404" || $0 == "HTTP/1.1 403" }, "\(outsider)")
+        #expect(
+            await bothAnswer("GET", "/v1/conversations/\(conversation)/messages", token: ada2.token)
+                == ["HTTP/1.1 200", "HTTP/1.1 200"])
+        #expect(await deployment.stop() == 0)
+    }
+
+    /// The token and renew token of a session in a response.
+    static func pair(_ answer: String) throws -> (token: String, renew: String) {
+        let token = try #require(
+            answer.firstMatch(of: /"token":"(tok_[0-9a-f]+)"/)?.1, "\(answer.prefix(300))")
+        let renew = try #require(answer.firstMatch(of: /"renewToken":"([^"]+)"/)?.1, "\(answer.prefix(300))")
+        return (String(token), String(renew))
+    }
+
     static func send(
         _ method: String, _ path: String, body: String = "", token: String? = nil, key: String? = nil,
         port: Int

@@ -19,7 +19,7 @@ package final class ProfileScreen: AppScreen {
     /// The profile and its posts from the server, paged.
     private lazy var pages = PagedLoader<Profile>(
         entries: \.posts, pageSize: Self.pageSize, tracker: context.tracker
-    ) { [weak self] cursor, limit in await self?.fetch(cursor: cursor, limit: limit) }
+    ) { [weak self] cursor, limit, tag in await self?.fetch(cursor: cursor, limit: limit, tag: tag) }
     private var profile: Profile? { pages.page }
     private var loading: Bool { pages.loading }
     /// The profile as shown: the server's, with the viewer's pending follow or unfollow merged.
@@ -80,39 +80,54 @@ package final class ProfileScreen: AppScreen {
     }
 
     /// Loads the profile and its first posts; coming back to it loads as many as were shown, so
-    /// the person keeps their place.
+    /// the person keeps their place, and costs no merge or redraw of the list when the server
+    /// says nothing changed.
     private func load() {
-        pages.load { [weak self] result, _ in self?.show(result, doing: "load the profile") }
+        pages.load { [weak self] outcome in
+            switch outcome {
+            case .loaded: self?.rebuild()
+            case .unchanged: self?.context.navigator?.setNeedsDisplay()  // the status line's "loading…" goes
+            case .failed(let error): self?.showProblem(error, doing: "load the profile")
+            }
+        }
     }
 
     /// Loads the next page of posts, when there is one and nothing else is loading.
     private func loadMore() {
-        pages.loadMore { [weak self] result in self?.show(result, doing: "load more posts") }
-    }
-
-    /// Shows what a load brought: the posts, or why they did not come.
-    private func show(_ result: Result<Profile, TransportError>, doing: String) {
-        switch result {
-        case .success:
-            rebuild()
-        case .failure(let error):
-            message = FeedScreen.describe(error, doing: doing)
-            context.navigator?.setNeedsDisplay()
+        pages.loadMore { [weak self] result in
+            switch result {
+            case .success: self?.rebuild()
+            case .failure(let error): self?.showProblem(error, doing: "load more posts")
+            }
         }
     }
 
-    /// One page of the profile from the server (its facts go to the media store).
-    private func fetch(cursor: String?, limit: Int) async -> Result<Profile, TransportError> {
+    /// Says why a load did not bring the posts.
+    private func showProblem(_ error: TransportError, doing: String) {
+        message = FeedScreen.describe(error, doing: doing)
+        context.navigator?.setNeedsDisplay()
+    }
+
+    /// One page of the profile from the server (its facts go to the media store); with `tag`,
+    /// unless it changed.
+    private func fetch(cursor: String?, limit: Int, tag: String?) async -> Result<
+        PagedLoader<Profile>.Fetched, TransportError
+    > {
         let client = context.client
         let store = context.mediaStore
         let userID = userID
         do throws(TransportError) {
-            let envelope =
-                if let userID { try await client.profile(userID, cursor: cursor, limit: limit) } else {
-                    try await client.me(cursor: cursor, limit: limit)
-                }
+            let envelope: WireEnvelope<Profile>?
+            if let tag {
+                envelope = try await client.profile(userID, cursor: cursor, limit: limit, ifNoneMatch: tag)
+            } else if let userID {
+                envelope = try await client.profile(userID, cursor: cursor, limit: limit)
+            } else {
+                envelope = try await client.me(cursor: cursor, limit: limit)
+            }
+            guard let envelope else { return .success(.unchanged) }
             store.apply(envelope.facts)
-            return .success(envelope.payload)
+            return .success(.page(envelope.payload, tag: envelope.etag))
         } catch {
             return .failure(error)
         }
@@ -123,8 +138,12 @@ package final class ProfileScreen: AppScreen {
         if index >= list.items.count - 3 { loadMore() }
     }
 
+    /// How many times the profile was merged and handed to the list.
+    package private(set) var rebuildCount = 0
+
     private func rebuild() {
         guard let profile else { return }
+        rebuildCount += 1
         let policy = context.registry[.feedPolicy]
         let facts = context.mediaStore.facts(for: profile.posts.entries.flatMap(\.mediaIDs))
         let merged = context.mutations.mergedProfile(profile, facts: facts)

@@ -20,7 +20,7 @@ package final class ThreadScreen: AppScreen {
     /// The thread from the server, its replies paged.
     private lazy var pages = PagedLoader<ThreadPage>(
         entries: \.replies, pageSize: Self.pageSize, tracker: context.tracker
-    ) { [weak self] cursor, limit in await self?.fetch(cursor: cursor, limit: limit) }
+    ) { [weak self] cursor, limit, tag in await self?.fetch(cursor: cursor, limit: limit, tag: tag) }
     private var page: ThreadPage? { pages.page }
     private var loading: Bool { pages.loading }
     private var message: String?
@@ -57,14 +57,17 @@ package final class ThreadScreen: AppScreen {
     }
 
     /// Loads the thread from the server; loading it again asks for as many replies as are shown
-    /// (up to the server's 100), so the person keeps their place.
+    /// (up to the server's 100), so the person keeps their place, and costs no merge or redraw
+    /// of the list when the server says nothing changed.
     package func load() {
-        pages.load { [weak self] result, first in
+        pages.load { [weak self] outcome in
             guard let self else { return }
-            switch result {
-            case .success(let page):
-                self.rebuild(selecting: first ? "focus:\(page.post.id.rawValue)" : nil)
-            case .failure(let error):
+            switch outcome {
+            case .loaded(let first):
+                self.rebuild(selecting: first ? self.page.map { "focus:\($0.post.id.rawValue)" } : nil)
+            case .unchanged:
+                self.context.navigator?.setNeedsDisplay()  // the status line's "loading…" goes
+            case .failed(let error):
                 self.showProblem(error, doing: "load this thread")
             }
         }
@@ -85,15 +88,24 @@ package final class ThreadScreen: AppScreen {
         context.navigator?.setNeedsDisplay()
     }
 
-    /// One page of the thread from the server (its facts go to the media store).
-    private func fetch(cursor: String?, limit: Int) async -> Result<ThreadPage, TransportError> {
+    /// One page of the thread from the server (its facts go to the media store); with `tag`,
+    /// unless it changed.
+    private func fetch(cursor: String?, limit: Int, tag: String?) async -> Result<
+        PagedLoader<ThreadPage>.Fetched, TransportError
+    > {
         let client = context.client
         let store = context.mediaStore
         let id = mediaID
         do throws(TransportError) {
-            let envelope = try await client.thread(id, cursor: cursor, limit: limit)
+            let envelope =
+                if let tag {
+                    try await client.thread(id, cursor: cursor, limit: limit, ifNoneMatch: tag)
+                } else {
+                    try await client.thread(id, cursor: cursor, limit: limit)
+                }
+            guard let envelope else { return .success(.unchanged) }
             store.apply(envelope.facts)
-            return .success(envelope.payload)
+            return .success(.page(envelope.payload, tag: envelope.etag))
         } catch {
             return .failure(error)
         }
@@ -104,8 +116,12 @@ package final class ThreadScreen: AppScreen {
         if index >= list.items.count - 3 { loadMore() }
     }
 
+    /// How many times the thread was merged and handed to the list.
+    package private(set) var rebuildCount = 0
+
     func rebuild(selecting id: String? = nil) {
         guard let page else { return }
+        rebuildCount += 1
         let ids = page.ancestors.map(\.id) + [page.post.id] + page.replies.entries.flatMap(\.mediaIDs)
         let facts = context.mediaStore.facts(for: ids)
         let merged = context.mutations.mergedThread(page, facts: facts)

@@ -97,6 +97,18 @@ public struct APIClient: Sendable {
             get("/v1/posts/\(Request.pathSegment(id.rawValue))/thread", cursor: cursor, limit: limit))
     }
 
+    /// `thread(_:cursor:limit:)` with `If-None-Match: etag`: nil when the server answers 304, the
+    /// thread being what it was when `etag` came with it.
+    @concurrent
+    public func thread(_ id: MediaID, cursor: String? = nil, limit: Int? = nil, ifNoneMatch etag: String)
+        async throws(TransportError) -> WireEnvelope<ThreadPage>?
+    {
+        var request = get(
+            "/v1/posts/\(Request.pathSegment(id.rawValue))/thread", cursor: cursor, limit: limit)
+        request.headers["If-None-Match"] = etag
+        return try await fetchIfChanged(ThreadPage.self, request)
+    }
+
     /// `GET /v1/users/{id}`: a profile and a page of the user's posts.
     @concurrent
     public func profile(_ id: UserID, cursor: String? = nil, limit: Int? = nil) async throws(TransportError)
@@ -104,6 +116,19 @@ public struct APIClient: Sendable {
     {
         try await fetch(
             Profile.self, get("/v1/users/\(Request.pathSegment(id.rawValue))", cursor: cursor, limit: limit))
+    }
+
+    /// `profile(_:cursor:limit:)`, or `me(cursor:limit:)` when `id` is nil, with
+    /// `If-None-Match: etag`: nil when the server answers 304, the profile being what it was
+    /// when `etag` came with it.
+    @concurrent
+    public func profile(_ id: UserID?, cursor: String? = nil, limit: Int? = nil, ifNoneMatch etag: String)
+        async throws(TransportError) -> WireEnvelope<Profile>?
+    {
+        let path = id.map { "/v1/users/\(Request.pathSegment($0.rawValue))" } ?? "/v1/me"
+        var request = get(path, cursor: cursor, limit: limit)
+        request.headers["If-None-Match"] = etag
+        return try await fetchIfChanged(Profile.self, request)
     }
 
     /// `GET /v1/me`: the signed-in user's own profile.

@@ -22,9 +22,10 @@ import Wire
 ///   no more "sending…" marks than changes are waiting;
 /// - the selected post's counts line shows the counts its row holds;
 /// - the app's own rules hold (a text-only post is never on a photo-first app's home feed);
-/// - and, once the app has settled: every post shown exists on the server (or is pending), the
-///   home feed keeps the server's order, and each post's counts and marks equal the server's
-///   plus the changes still pending.
+/// - and, once the app has settled: the selection is on screen; every row on screen takes the
+///   lines it draws at the current width (`layoutViolations`); every post shown exists on the
+///   server (or is pending); the home feed keeps the server's order; and each post's counts and
+///   marks equal the server's plus the changes still pending.
 ///
 /// The server's truth is read straight from the embedded backend, not through the app's
 /// transport or caches, so a bug in shared client code cannot bend the expectation too.
@@ -79,6 +80,7 @@ package struct ScreenOracle {
         // The list takes its items a moment after they change (the diff runs off the UI path),
         // and the journal moves on by itself: these hold once the app is idle.
         found += listMatchesItems(list)
+        found += Self.layoutViolations(of: list)
         found += pendingMarks(items: items, lines: lines, waiting: records, manager: manager)
         if let server = session.app?.service(.embeddedBackend)?.embeddedTransport?.server {
             let handle = context.client.credentials?.handle ?? context.viewer?.handle
@@ -201,6 +203,32 @@ package struct ScreenOracle {
         }
         if list.adapter.sectionCount != list.items.count {
             found.append("the list has \(list.adapter.sectionCount) sections for \(list.items.count) items")
+        }
+        return found
+    }
+
+    /// What is wrong with how `list` is laid out at its current size, once settled: the
+    /// selection is on screen (at least a line of it), and every row on screen takes as many
+    /// lines as it draws at the list's width now (heights kept for another width cut posts off
+    /// or draw them over each other).
+    package static func layoutViolations(of list: PostList) -> [String] {
+        let view = list.view
+        var found: [String] = []
+        let visible = view.visibleRows
+        if let selection = view.selection, !visible.contains(selection) {
+            found.append(
+                "the selection (post \(selection.section)) is off screen: rows \(visible.first.map { "\($0.section)" } ?? "-")"
+                    + " to \(visible.last.map { "\($0.section)" } ?? "-") are shown")
+        }
+        guard let render = view.rowRenderer else { return found }
+        for path in visible {
+            guard let layout = view.layout(of: path) else { continue }
+            let drawn = render(path, view.contentWidth).count
+            if max(layout.height, 1) != max(drawn, 1) {
+                found.append(
+                    "post \(path.section) row \(path.row) is laid out \(layout.height) lines high but draws \(drawn) at "
+                        + "width \(view.contentWidth)")
+            }
         }
         return found
     }

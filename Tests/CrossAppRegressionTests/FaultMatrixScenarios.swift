@@ -109,6 +109,21 @@ enum FaultStep: CustomStringConvertible {
     case restart(clockHours: Int)
     /// Let time pass on the app's clock.
     case advance(seconds: Int)
+    /// Resize the terminal to each size in turn (wider, narrower and very short, in a seeded
+    /// order), walking Home to its end and back at each, then resize back.
+    case resize([Size])
+
+    /// A terminal's size.
+    struct Size: CustomStringConvertible {
+        var width: Int
+        var height: Int
+        var description: String { "\(width)x\(height)" }
+    }
+
+    /// The sizes of a resize step: wider, narrower, very short.
+    static let resizes = [
+        Size(width: 140, height: 40), Size(width: 60, height: 30), Size(width: 100, height: 9),
+    ]
 
     var description: String {
         switch self {
@@ -119,12 +134,24 @@ enum FaultStep: CustomStringConvertible {
         case .delete(let n): "delete own post \(n)"
         case .restart(let hours): "restart, clock \(hours > 0 ? "+" : "")\(hours)h"
         case .advance(let seconds): "advance \(seconds)s"
+        case .resize(let sizes):
+            "resize to \(sizes.map(\.description).joined(separator: ", then ")), walking Home"
         }
     }
 
     /// Ten steps from `seed`: changes over three posts, with two restarts at seeded points (one
-    /// with the clock hours ahead, one with it a day back).
+    /// with the clock hours ahead, one with it a day back), then a resize put in at a seeded
+    /// point (its size seeded too).
     static func sequence(seed: UInt64) -> [FaultStep] {
+        var steps = changes(seed: seed)
+        var random = SplitMix64(seed: seed &* 0xD1B5_4A32_D192_ED03 &+ 0x512E)
+        steps.insert(
+            .resize(resizes.shuffled(using: &random)), at: 1 + Int(random.next() % UInt64(steps.count)))
+        return steps
+    }
+
+    /// The ten steps of changes and restarts.
+    private static func changes(seed: UInt64) -> [FaultStep] {
         var random = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 0xFA17)
         let count = 10
         var restarts: Set<Int> = []
@@ -196,7 +223,7 @@ struct FaultMatrixRun {
         self.fault = fault
         directories = try TestDirectories.make()
         (session, clock) = try await HeadlessHarness.session(
-            app.definition, directories: directories, width: 100, height: 40,
+            app.definition, directories: directories, width: Self.width, height: Self.height,
             extraArguments: ["--seed", "\(fault.seed)"])
         steps = FaultStep.sequence(seed: fault.seed)
         label = "\(app.id), \(fault), before the first step"
@@ -292,7 +319,40 @@ struct FaultMatrixRun {
         case .advance(let seconds):
             clock.advance(by: .seconds(seconds))
             await session.settle()
+        case .resize(let sizes):
+            let feed = try await home()
+            let before = feed.postList.selectedItem?.id
+            for size in sizes {
+                session.resize(width: size.width, height: size.height)
+                await session.settle()
+                try await checkLayout(feed, "at \(size)")
+                // Walk to the end of what Home holds and back, a post at a time at the end.
+                await press("G")
+                try await checkLayout(feed, "at \(size), at the end")
+                await press("k")
+                try await checkLayout(feed, "at \(size), a post above the end")
+                await press("g")
+                try await checkLayout(feed, "at \(size), back at the top")
+            }
+            if let before { feed.postList.select(id: before) }
+            session.resize(width: Self.width, height: Self.height)
+            await session.settle()
+            try await checkLayout(feed, "back at \(Self.width)x\(Self.height)")
         }
+    }
+
+    /// The size the runs start at (and come back to after a resize).
+    static let width = 100
+    static let height = 40
+
+    /// The frame fills the screen, the selection is on it, and every post on it takes the lines
+    /// it draws at the width now (the oracle's layout rules).
+    func checkLayout(_ feed: FeedScreen, _ place: String) async throws {
+        let (buffer, _) = session.render()
+        let lines = HeadlessRenderer.lines(of: buffer)
+        #expect(lines.count == buffer.height, "\(label) \(place): \(lines.count) lines drawn")
+        let problems = ScreenOracle.layoutViolations(of: feed.postList)
+        #expect(problems.isEmpty, "\(label) \(place): \(problems)\n\(HeadlessHarness.frame(of: session))")
     }
 
     // MARK: Checks

@@ -127,6 +127,20 @@ extension TerminalListView {
         if scrollOffset > maximum { setScrollOffset(maximum) }
     }
 
+    /// Whether a line of the selected row is on screen.
+    var selectionIsVisible: Bool {
+        guard let selection, let flat = index.flatIndex(of: selection) else { return false }
+        return index.bottom(ofRow: flat) > scrollOffset
+            && index.top(ofRow: flat) < scrollOffset + viewportHeight
+    }
+
+    /// Scrolls as little as possible to show the selected row (its top, when it is taller than
+    /// the screen).
+    func keepSelectionVisible() {
+        guard let selection, let flat = index.flatIndex(of: selection), !selectionIsVisible else { return }
+        scrollToShow(flat)
+    }
+
     /// Scrolls as little as possible to show flat row `flat` (its top, when taller than the
     /// viewport); the last row brings the trailer with it.
     func scrollToShow(_ flat: Int) {

@@ -130,16 +130,18 @@ public final class TerminalListView {
 
     /// Sets the view's size. A new width drops every row's rendered lines (they render again
     /// at the new `contentWidth` when shown); heights stay until `updateLayouts` brings the
-    /// ones for the new width.
+    /// ones for the new width. A selection that was on screen stays on screen.
     public func resize(width newWidth: Int, height newHeight: Int) {
         let newWidth = max(newWidth, 1)
         let newHeight = max(newHeight, 1)
         guard newWidth != viewportWidth || newHeight != viewportHeight else { return }
+        let selectionShown = selectionIsVisible
         let widthChanged = newWidth != viewportWidth
         viewportWidth = newWidth
         viewportHeight = newHeight
         if widthChanged { widthDidChange() }
         clampScroll()
+        if selectionShown { keepSelectionVisible() }
     }
 
     /// Replaces all rows, keeping the selection and anchor paths where they still exist
@@ -155,7 +157,8 @@ public final class TerminalListView {
 
     /// Takes new heights for the same rows (after a relayout: a resize, or the layout cache
     /// replacing estimates). Rows whose height changed render again; the anchor stays on its
-    /// row. A different shape than the current rows reloads instead.
+    /// row, unless that would take a selection that was on screen off it. A different shape
+    /// than the current rows reloads instead.
     public func updateLayouts(_ layouts: [[ListRowLayout]]) {
         guard layouts.count == sections.count,
             zip(layouts, sections).allSatisfy({ $0.count == $1.rows.count })
@@ -163,6 +166,8 @@ public final class TerminalListView {
             reloadData(layouts: layouts)
             return
         }
+        let selectionShown = selectionIsVisible
+        defer { if selectionShown { keepSelectionVisible() } }
         for (section, rows) in layouts.enumerated() {
             for (row, layout) in rows.enumerated() where sections[section].rows[row].layout != layout {
                 sections[section].rows[row] = RowState(layout: layout, lines: nil)

@@ -384,6 +384,33 @@ import Testing
         #expect(list.visibleSections == 2..<10)
     }
 
+    /// The terminal made very short with the selection low on screen: the selection stays on
+    /// screen (it had scrolled off, leaving the person's place out of sight).
+    @Test func shrinkingTheTerminal_keepsTheSelectionOnScreen() {
+        let fixture = ListFixture(count: 10)
+        let list = fixture.makeListView(height: 8)
+        list.select(ListRowPath(section: 6, row: 0))
+        #expect(list.visibleSections == 0..<8)
+        list.resize(width: 30, height: 3)
+        #expect(list.visibleSections.contains(6), "\(list.visibleSections)")
+        #expect(list.selection == ListRowPath(section: 6, row: 0))
+    }
+
+    /// Heights for a new width that push the selected row below the screen scroll to it; new
+    /// heights while the selection is already off screen (the person scrolled away) keep the
+    /// anchor.
+    @Test func newHeightsAtANewWidth_keepAVisibleSelectionOnScreen() {
+        let fixture = ListFixture(count: 10)
+        let list = fixture.makeListView(height: 6)
+        list.select(ListRowPath(section: 4, row: 0))
+        list.updateLayouts(fixture.items.map { _ in [ListRowLayout(height: 3)] })
+        #expect(list.visibleSections.contains(4), "\(list.visibleSections)")
+
+        list.setScrollOffset(24)  // the selection (lines 12 to 14) scrolled away
+        list.updateLayouts(fixture.items.map { _ in [ListRowLayout(height: 2)] })
+        #expect(!list.visibleSections.contains(4))
+    }
+
     @Test func emptyList_drawsBlankAndIgnoresMoves() {
         let list = TerminalListView(width: 10, height: 3)
         #expect(!list.selectNext())

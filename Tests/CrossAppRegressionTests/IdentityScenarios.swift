@@ -62,6 +62,40 @@ import Wire
         #expect(sync.contains("everything is sent"), "\(app.id):\n\(sync)")
     }
 
+    /// A long session: the token expires four times over (two hours each, the token living one),
+    /// and a like after each renews the session. Every renewal takes the renew token the last
+    /// one brought: the viewer is never signed out by their own client, every like reaches the
+    /// server once, and the title keeps naming them.
+    @Test(arguments: ShippedApp.withHome)
+    func fourRenewalsInOneSession_neverSignTheViewerOut(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, clock) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let context = try #require(session.shell?.context)
+        let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        let handle = try #require(context.client.credentials?.handle)
+
+        for renewal in 1...4 {
+            // When two hours pass and the person likes (or unlikes) the selected post
+            let post = try #require(feed.postList.selectedItem?.media)
+            let likedBefore = try Self.likes(of: post.id, by: handle, on: server)
+            _ = clock.advance(by: .seconds(7200))
+            _ = session.shell?.handle(.character("l"))
+            await session.settle()
+
+            // Then the session was renewed again, the change reached the server once, nothing
+            // failed, and the viewer is still signed in
+            let place = "\(app.id), renewal \(renewal)"
+            #expect(context.client.credentials?.renewalCount == renewal, "\(place)")
+            #expect(context.client.credentials?.canRenew == true, "\(place): the session ended")
+            #expect(try Self.likes(of: post.id, by: handle, on: server) == 1 - likedBefore, "\(place)")
+            #expect(context.manager.failed.isEmpty, "\(place): \(context.manager.failed)")
+            let title = lines(HeadlessHarness.frame(of: session))[0]
+            #expect(title.hasSuffix("@\(handle)"), "\(place): the title bar reads \(title)")
+        }
+    }
+
     /// A script that advances the clock past the token's life keeps working, as a person sees it.
     @Test(arguments: ShippedApp.all)
     func headlessScript_advancingTwoHours_keepsWorking(app: ShippedApp) async throws {

@@ -17,6 +17,7 @@ import Wire
 /// It checks what a person would notice, on every screen that lists posts:
 ///
 /// - the frame has the screen's height and no line is wider than the screen;
+/// - the title bar names the account signed in, if it names one;
 /// - no post is listed twice (unless the server's feed holds it twice, as a post and a repost);
 /// - a post marked "sending…" has a change still waiting in the journal, and the frame shows
 ///   no more "sending…" marks than changes are waiting;
@@ -64,6 +65,7 @@ package struct ScreenOracle {
                 "row \(row) is \(TerminalColumns.of(line)) columns wide on a screen of \(buffer.width): \(line)"
             )
         }
+        found += Self.titleViolations(lines: lines, handle: shell.context.client.credentials?.handle)
         guard let list = Self.postList(of: shell.currentScreen) else { return found }
         let context = shell.context
         guard let manager = try? session.app?.service(.mutationReplay)?.manager else {
@@ -205,6 +207,15 @@ package struct ScreenOracle {
             found.append("the list has \(list.adapter.sectionCount) sections for \(list.items.count) items")
         }
         return found
+    }
+
+    /// The title bar names the account signed in (`handle`), not another: after an account
+    /// switch, a title kept from the first account says whose screen this seems to be.
+    package static func titleViolations(lines: [String], handle: String?) -> [String] {
+        guard let handle, let title = lines.first else { return [] }
+        let named = title.split(separator: " ").last.map(String.init) ?? ""
+        guard named.hasPrefix("@"), named != "@\(handle)" else { return [] }
+        return ["the title bar names \(named) while @\(handle) is signed in: \(title)"]
     }
 
     /// What is wrong with how `list` is laid out at its current size, once settled: the

@@ -309,7 +309,7 @@ let package = Package(
                 "AppTesting", "Features", "AppRuntime", "Composition", "CommandLineKit", "Sockets", "Backend",
                 "ManifestLint", "Basics", "ListEngine", "Networking", "TerminalUITesting", "MediaModel",
                 "ServerAPI", "FeedCaching", "Mutations", "TerminalUI", "Wire", "HTTPServer", "PhotoTesting",
-                "Storage", "mutation-crash-helper",
+                "Storage", "mutation-crash-helper", "ServerTesting",
             ],
             exclude: ["Golden"]),
     ]

@@ -5,6 +5,7 @@ import CommandLineKit
 import Features
 import Foundation
 import Mutations
+import ServerTesting
 import Sockets
 import Synchronization
 import TerminalUI
@@ -16,14 +17,7 @@ import Testing
 /// and no failed change reaches the app; both processes' changes land.
 @Suite @MainActor struct SecondWriterScenarios {
     /// The helper, built beside this test bundle (the target depends on it).
-    static var helperPath: String {
-        let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        var directory = (executable as NSString).deletingLastPathComponent
-        while directory.contains(".xctest") { directory = (directory as NSString).deletingLastPathComponent }
-        return (directory as NSString).appendingPathComponent("mutation-crash-helper")
-    }
+    static var helperPath: String { PipedServerProcess.siblingExecutable("mutation-crash-helper") }
 
     /// What the screen must never say while another process writes.
     static let storageProblems = [

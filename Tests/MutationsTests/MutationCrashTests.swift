@@ -34,15 +34,7 @@ import Wire
     static var helperPath: String { siblingExecutable("mutation-crash-helper") }
 
     /// An executable product built next to the running test bundle.
-    static func siblingExecutable(_ name: String) -> String {
-        let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        var directory = (executable as NSString).deletingLastPathComponent
-        // On some platforms the bundle's executable sits inside <name>.xctest/Contents/MacOS.
-        while directory.contains(".xctest") { directory = (directory as NSString).deletingLastPathComponent }
-        return (directory as NSString).appendingPathComponent(name)
-    }
+    static func siblingExecutable(_ name: String) -> String { PipedServerProcess.siblingExecutable(name) }
 
     struct Acknowledged: Hashable {
         var token: String

@@ -13,14 +13,18 @@ import Synchronization
 public final class PipedServerProcess: Sendable {
     /// The path of `backend-server`, built next to the test bundle (a test target that runs it
     /// depends on the `backend-server` target).
-    public static var backendServerPath: String {
+    public static var backendServerPath: String { siblingExecutable("backend-server") }
+
+    /// The path of executable product `name`, built next to the test bundle (a test target that
+    /// runs it depends on its target).
+    public static func siblingExecutable(_ name: String) -> String {
         let bundle =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         var directory = (bundle as NSString).deletingLastPathComponent
         // On some platforms the bundle's executable sits inside <name>.xctest/Contents/MacOS.
         while directory.contains(".xctest") { directory = (directory as NSString).deletingLastPathComponent }
-        return (directory as NSString).appendingPathComponent("backend-server")
+        return (directory as NSString).appendingPathComponent(name)
     }
 
     /// The child's process id.

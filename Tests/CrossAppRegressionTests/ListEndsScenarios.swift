@@ -8,8 +8,10 @@ import ServerAPI
 import Sockets
 import TerminalUI
 import Testing
+import Wire
 
-/// Lists longer than the screen walked to both ends, in a terminal 12 rows high: Activity, and
+/// Lists longer than the screen walked to both ends, in a terminal 12 rows high: Activity, Sync
+/// with 16 changes waiting, and
 /// Find people with a letter that finds more accounts than the 6 rows that show, in every app
 /// that has them. After every key exactly one row is
 /// selected and it is on screen; `G` selects the row that `j` pressed until nothing moves
@@ -85,6 +87,25 @@ import Testing
         session.shell?.openTab(.activity)
         await session.settle()
         try await Self.walkToBothEnds(session, "\(app.id), Activity")
+    }
+
+    /// Sync with more changes waiting than its rows show: liked offline, one post after another.
+    @Test(arguments: ShippedApp.withHome)
+    func sync_manyWaitingChanges_walkedToBothEnds(app: ShippedApp) async throws {
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: try TestDirectories.make(), width: Self.width, height: Self.height)
+        defer { Task { await session.stop() } }
+        session.shell?.context.faultControl?.setFaultProfile(.offline)
+        session.networkDidChange()
+        for _ in 0..<16 {
+            _ = await Self.press(.character("l"), in: session)
+            _ = await Self.press(.character("j"), in: session)
+        }
+        session.shell?.openTab(.mutations)
+        await session.settle()
+        let frame = HeadlessHarness.frame(of: session)
+        try #require(frame.contains("Changes: 16 pending"), "\(app.id):\n\(frame)")
+        try await Self.walkToBothEnds(session, "\(app.id), Sync", keys: Keys(ends: nil))
     }
 
     @Test(arguments: ShippedApp.all)

@@ -299,8 +299,7 @@ let package = Package(
             [
                 "ManifestLint", "ManifestLintTesting", "Composition", "CommandLineKit", "AllApps", "Sockets",
                 "MediaModel",
-            ],
-            resources: [.copy("Fixtures")]),
+            ]),
         tests("MutationTesting", ["MutationTesting", "CommandLineKit"]),
         tests("AppScaffold", ["AppScaffold", "CommandLineKit"]),
         tests(

@@ -1,4 +1,5 @@
 import Composition
+import Foundation
 import ManifestLint
 import Testing
 
@@ -13,47 +14,49 @@ import Testing
     @Test(arguments: [
         (
             "malformed-json",
-            "Manifests/strand.json:7:5: error: invalid JSON: trailing ',' before '}' is not allowed in JSON"
+            "Manifests/APP.json:7:5: error: invalid JSON: trailing ',' before '}' is not allowed in JSON"
         ),
         (
             "unknown-key",
-            "Manifests/strand.json:5:5: error: unknown key 'socket' in manifest; did you mean 'sockets'? (allowed keys: app, displayName, version, sockets, services)"
+            "Manifests/APP.json:5:5: error: unknown key 'socket' in manifest; did you mean 'sockets'? (allowed keys: app, displayName, version, sockets, services)"
         ),
         (
             "missing-socket",
-            "Manifests/strand.json:5:5: error: required socket 'composerPolicy' is not bound; add \"composerPolicy\": \"<provider>\" to \"sockets\" (providers: strand.composerPolicy)"
+            "Manifests/APP.json:5:5: error: required socket 'composerPolicy' is not bound; add \"composerPolicy\": \"<provider>\" to \"sockets\" (providers: APP.composerPolicy)"
         ),
         (
             "unknown-provider",
-            "Manifests/strand.json:7:23: error: socket 'feedPolicy' is bound to unknown provider 'strand.feed'; did you mean 'strand.feedPolicy'?"
+            "Manifests/APP.json:7:23: error: socket 'feedPolicy' is bound to unknown provider 'APP.feed'; did you mean 'APP.feedPolicy'?"
         ),
         (
             "wrong-socket",
-            "Manifests/strand.json:10:23: error: socket 'replyModel' is bound to provider 'strand.tabs', which fills socket 'tabs'; providers of 'replyModel': strand.replyModel"
+            "Manifests/APP.json:10:23: error: socket 'replyModel' is bound to provider 'APP.tabs', which fills socket 'tabs'; providers of 'replyModel': APP.replyModel"
         ),
         (
             "empty",
-            "Manifests/strand.json:1:1: error: manifest is empty; expected a JSON object with the keys \"app\", \"displayName\", \"version\", \"sockets\", \"services\""
+            "Manifests/APP.json:1:1: error: manifest is empty; expected a JSON object with the keys \"app\", \"displayName\", \"version\", \"sockets\", \"services\""
         ),
         (
             "not-utf8",
-            "Manifests/strand.json:2:16: error: manifest is not valid UTF-8 (byte 0xE9); save the file as UTF-8"
+            "Manifests/APP.json:2:16: error: manifest is not valid UTF-8 (byte 0xE9); save the file as UTF-8"
         ),
         (
             "duplicate-key",
-            "Manifests/strand.json:7:9: error: invalid JSON: duplicate key 'branding' (first written at line 6, column 9)"
+            "Manifests/APP.json:7:9: error: invalid JSON: duplicate key 'branding' (first written at line 6, column 9)"
         ),
     ])
     func brokenManifest_givesOneClearDiagnostic(fixture: String, expected: String) throws {
-        let problems = try LintFixtures.strandProblems(fixture)
-        #expect(problems == [expected])
+        // The fixtures break the model app's manifest; `APP` stands for its id.
+        let problems = try LintFixtures.problems(fixture)
+        #expect(problems == [expected.replacingOccurrences(of: "APP", with: LintFixtures.id)])
     }
 
     @Test func manifestNamingAnUnknownApp_suggestsTheClosestApp() throws {
-        let problems = try LintFixtures.strandProblems("unknown-app")
+        let (id, misspelled) = (LintFixtures.id, LintFixtures.misspelled)
+        let problems = try LintFixtures.problems("unknown-app")
         #expect(
             problems == [
-                "Manifests/strand.json:2:12: error: manifest names unknown app 'strnd'; did you mean 'strand'? (apps: strand)"
+                "Manifests/\(id).json:2:12: error: manifest names unknown app '\(misspelled)'; did you mean '\(id)'? (apps: \(id))"
             ])
     }
 }

@@ -5,10 +5,10 @@ extension BackendServer {
     static func routes(_ core: BackendCore) -> [Route] {
         [
             Route(.get, "/healthz") { core.health($0) },
-            Route(.get, "/v1/feed") { try core.feed($0) },
-            Route(.get, "/v1/posts/{id}") { try core.post($0) },
-            Route(.get, "/v1/posts/{id}/thread") { try core.thread($0) },
-            Route(.get, "/v1/users/{id}") { try core.profile($0) },
+            Route(.get, "/v1/feed", cached: true) { try core.feed($0) },
+            Route(.get, "/v1/posts/{id}", cached: true) { try core.post($0) },
+            Route(.get, "/v1/posts/{id}/thread", cached: true) { try core.thread($0) },
+            Route(.get, "/v1/users/{id}", cached: true) { try core.profile($0) },
             Route(.get, "/v1/me") { try core.me($0) },
             Route(.put, "/v1/me/profile") { try core.updateProfile($0) },
             Route(.get, "/v1/accounts") { try core.accounts($0) },

@@ -74,6 +74,16 @@ extension BackendServer {
         return token ?? "tok_no_account_\(handle)"
     }
 
+    /// The page cache's hits and misses so far, and the pages it holds (`PageCache`).
+    public var pageCacheStatistics: (hits: Int, misses: Int, pages: Int) { core.pages.statistics }
+
+    /// Whether the page cache answers and keeps pages (on unless a bench turns it off to measure
+    /// pages built).
+    public var pageCacheEnabled: Bool {
+        get { core.pages.enabled.load(ordering: .relaxed) }
+        set { core.pages.enabled.store(newValue, ordering: .relaxed) }
+    }
+
     /// The most password hashes (above the demo password's low cost) this process has computed at
     /// once so far: at most two may run at once, whatever the number of sign-ins.
     public static var mostConcurrentPasswordHashes: Int { PasswordHash.inFlight.withLock { $0.most } }

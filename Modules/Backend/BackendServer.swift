@@ -188,6 +188,21 @@ public final class BackendServer: Sendable {
     public func handle(_ request: Request) async -> Response {
         do {
             let (route, parameters) = try router.resolve(request)
+            if route.cached, let token = request.bearerToken, let version = core.pages.version() {
+                let key = PageCache.Key(token: token, path: request.path, query: request.query)
+                if let page = core.pages.page(key, version: version, now: core.nowMilliseconds) {
+                    return EntityTag.conditional(request, page)
+                }
+                let note = RouteRequest.SessionNote()
+                let answer = EntityTag.conditional(
+                    request,
+                    try await route.handler(
+                        RouteRequest(request: request, parameters: parameters, session: note)))
+                if let expiresAt = note.expiresAt.withLock({ $0 }) {
+                    core.pages.store(answer, key, version: version, expiresAt: expiresAt)
+                }
+                return answer
+            }
             return EntityTag.conditional(
                 request, try await route.handler(RouteRequest(request: request, parameters: parameters)))
         } catch let error as APIError {
@@ -221,6 +236,7 @@ public final class BackendServer: Sendable {
             listener?.stop()
             listener = nil
         }
+        core.pages.close()
         core.readers.close()
         try? core.database.close()
     }

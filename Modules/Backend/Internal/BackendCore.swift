@@ -25,6 +25,8 @@ final class BackendCore: Sendable {
     let signInLimiter: SignInLimiter
     /// The threads and budget uploaded photos are decoded within.
     let photoGate = PhotoDecodeGate()
+    /// Pages of the read routes marked `cached`, kept until the next write.
+    let pages: PageCache
 
     init(
         database: Database, readers: ReaderPool, clock: any WallClock, demoMode: Bool,
@@ -36,6 +38,7 @@ final class BackendCore: Sendable {
         self.demoMode = demoMode
         self.sessionPolicy = sessionPolicy
         self.signInLimiter = SignInLimiter(database: database)
+        self.pages = PageCache(probe: ChangeProbe { try readers.openConnection() })
     }
 
     /// Runs a read-only `body` on a reader connection, beside other reads and the writer.
@@ -53,11 +56,28 @@ final class BackendCore: Sendable {
         try authenticatedSession(request, db).account
     }
 
+    /// The user a route's bearer token belongs to (see `authenticate(_:_:)`), noting the
+    /// session's expiry on the route for the page cache.
+    func authenticate(_ route: RouteRequest, _ db: borrowing Connection) throws -> Account {
+        let (_, account, expiresAt) = try authenticatedSessionExpiring(route.request, db)
+        route.session?.expiresAt.withLock { $0 = expiresAt }
+        return account
+    }
+
     /// The session a request's bearer token belongs to and its account (see `authenticate`);
     /// with `acceptExpired`, a token past its expiry is accepted too (signing out).
     func authenticatedSession(_ request: Request, _ db: borrowing Connection, acceptExpired: Bool = false)
         throws -> (session: Int64, account: Account)
     {
+        let (session, account, _) = try authenticatedSessionExpiring(
+            request, db, acceptExpired: acceptExpired)
+        return (session, account)
+    }
+
+    /// `authenticatedSession` with the token's expiry, in milliseconds since 1970.
+    private func authenticatedSessionExpiring(
+        _ request: Request, _ db: borrowing Connection, acceptExpired: Bool = false
+    ) throws -> (session: Int64, account: Account, expiresAt: Int64) {
         guard let token = request.bearerToken else {
             throw APIError.unauthorized(
                 "missing bearer token; send 'Authorization: Bearer <token>' with a token from "
@@ -81,7 +101,7 @@ final class BackendCore: Sendable {
                 "bearer token '\(token.prefix(8))…' expired; renew it with POST /v1/sessions/renew, or "
                     + "sign in again", code: "token_expired")
         }
-        return (found.1, found.0)
+        return (found.1, found.0, found.2)
     }
 
     /// A post that exists and is not deleted, or 404.

@@ -68,6 +68,9 @@ final class ReaderPool: Sendable {
         }
     }
 
+    /// A new read-only connection like the pool's, for a caller that keeps it (not in the pool).
+    func openConnection() throws -> Database { try open() }
+
     /// Closes every reader; later reads throw.
     func close() {
         let readers = state.withLock { state -> [Database] in

@@ -1,5 +1,6 @@
 import Foundation
 import MediaModel
+import Synchronization
 import Wire
 
 /// A request on its way through a handler: the request, its path parameters, and readers for
@@ -7,6 +8,14 @@ import Wire
 struct RouteRequest: Sendable {
     let request: Request
     let parameters: [String: String]
+    /// Where `BackendCore.authenticate(_:_:)` notes the session's expiry, for a route whose
+    /// answer the page cache keeps (nil for the others).
+    var session: SessionNote? = nil
+
+    /// The expiry of the session a cached route's answer was made for.
+    final class SessionNote: Sendable {
+        let expiresAt = Mutex<Int64?>(nil)
+    }
 
     /// The largest body the backend reads.
     static let maximumBodySize = 1 << 20

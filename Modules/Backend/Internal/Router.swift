@@ -10,14 +10,19 @@ struct Route: Sendable {
     let method: HTTPMethod
     let pattern: String
     let segments: [Segment]
+    /// Whether `PageCache` keeps its 200 answers: a GET whose answer is a function of the
+    /// database, the viewer its bearer token names (through `authenticate(_:_:)` on the
+    /// `RouteRequest`, which it must call) and the path and query, and nothing else.
+    let cached: Bool
     let handler: @Sendable (RouteRequest) async throws -> Response
 
     init(
-        _ method: HTTPMethod, _ pattern: String,
+        _ method: HTTPMethod, _ pattern: String, cached: Bool = false,
         _ handler: @escaping @Sendable (RouteRequest) async throws -> Response
     ) {
         self.method = method
         self.pattern = pattern
+        self.cached = cached
         self.segments = pattern.split(separator: "/").map { part in
             part.hasPrefix("{") && part.hasSuffix("}")
                 ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))

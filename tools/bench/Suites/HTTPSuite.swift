@@ -25,6 +25,10 @@ import Wire
 /// (/proc/PID/stat) for nginx. When `wrk` is installed it is run once more against the server,
 /// for the record (never required).
 ///
+/// The load asks for one viewer's unchanged page, which after the first request is answered from
+/// the backend's page cache (kept until the next write); a row measures the same load with the
+/// cache off.
+///
 /// With `--database postgres` (or `sqlite`) the suite then measures the backend as deployed:
 /// `backend-server` processes behind HAProxy on one database (`HTTPSuite+Deployment.swift`).
 enum HTTPSuite {
@@ -171,6 +175,32 @@ enum HTTPSuite {
             p90: single.percentile(0.9) * 1e6, p99: single.percentile(0.99) * 1e6, unit: .microseconds,
             baseline: ("in process", singleLocal.percentile(0.5) * 1e6))
 
+        // The same load with the page cache off: every request builds its page. The HTTP layer's
+        // own CPU per request again, with a body written anew for each request.
+        backend.pageCacheEnabled = false
+        var before = processCPUSeconds()
+        let uncachedLocal = await InProcessLoad.run(connections: connections, for: round) {
+            await backend.handle(request)
+        }
+        let uncachedHandlerCPU = (processCPUSeconds() - before) / Double(max(1, uncachedLocal.requests)) * 1e6
+        before = processCPUSeconds()
+        let uncached = try await load.run(connections: connections, for: round)
+        let uncachedCPU = (processCPUSeconds() - before) / Double(max(1, uncached.requests)) * 1e6
+        backend.pageCacheEnabled = true
+        runner.report(
+            "  over HTTP with the page cache off", value: uncached.requestsPerSecond, unit: .perSecond,
+            baseline: ("with it (above)", http.requestsPerSecond),
+            note:
+                "one round of \(round); p99 \(BenchFormat.number(uncached.percentile(0.99) * 1000)) ms: each "
+                + "request runs the feed's query and writes its page; \(BenchFormat.number(uncachedCPU)) us of "
+                + "server CPU per request")
+        runner.report(
+            "  HTTP layer's own CPU per request, page cache off", value: uncachedCPU - uncachedHandlerCPU,
+            unit: .microseconds, baseline: ("with it (above)", httpCPU - handlerCPU),
+            note:
+                "over HTTP minus in process (\(BenchFormat.number(uncachedHandlerCPU)) us), one round each: "
+                + "the same HTTP work on a body written anew for each request")
+
         // A refresh that changes nothing: the same GET with the page's entity tag gets a 304 with
         // no body. Server CPU per request, one call at a time in process (the handler's own cost).
         let probe = await backend.handle(request)
@@ -181,16 +211,30 @@ enum HTTPSuite {
             guard check.status == 304 else {
                 throw BenchSetupError("the feed's own tag got \(check.status), not 304")
             }
+            let cachedFull = await runner.measure(warmup: 20, runs: 200) { _ = await backend.handle(request) }
+            let cachedUnchanged = await runner.measure(warmup: 20, runs: 200) {
+                _ = await backend.handle(conditional)
+            }
+            backend.pageCacheEnabled = false
             let full = await runner.measure(warmup: 20, runs: 200) { _ = await backend.handle(request) }
             let unchanged = await runner.measure(warmup: 20, runs: 200) {
                 _ = await backend.handle(conditional)
             }
+            backend.pageCacheEnabled = true
             runner.report(
-                "  a refresh that changes nothing (304), per request", value: unchanged.median * 1e6,
-                p90: unchanged.p90 * 1e6, unit: .microseconds,
-                baseline: ("the full page, 200", full.median * 1e6),
-                note: "in process, one at a time: the ranking walk and the tag, no facts, JSON or body; "
-                    + "\(probe.body.count) bytes not sent")
+                "  a refresh that changes nothing (304), per request", value: cachedUnchanged.median * 1e6,
+                p90: cachedUnchanged.p90 * 1e6, unit: .microseconds,
+                baseline: ("the full page built, 200", full.median * 1e6),
+                note: "in process, one at a time, from the page cache: the change probe and a lookup; "
+                    + "\(probe.body.count) bytes not sent. With the cache off the 304 costs "
+                    + "\(BenchFormat.number(unchanged.median * 1e6)) us (the ranking walk and the tag)")
+            runner.report(
+                "  the unchanged page from the page cache (200), per request", value: cachedFull.median * 1e6,
+                p90: cachedFull.p90 * 1e6, unit: .microseconds,
+                baseline: ("the page built", full.median * 1e6),
+                note:
+                    "in process, one at a time; any write to the database, from any process, empties the cache"
+            )
         } else {
             runner.log("warning: the feed came without an ETag; the 304 row is skipped")
         }

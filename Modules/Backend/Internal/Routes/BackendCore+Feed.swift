@@ -65,7 +65,7 @@ extension BackendCore {
         let limit = try route.limit()
         let after = try route.cursor(list: "f", count: 3)?.parts ?? [Int64.max, Int64.max, Int64.max]
         return try read { db in
-            let viewer = try authenticate(route.request, db)
+            let viewer = try authenticate(route, db)
             var stored: [UInt8] = []
             stored.reserveCapacity(limit * 4 * 1024)
             func store(_ row: borrowing RowCursor, _ column: Int) throws -> Range<Int> {

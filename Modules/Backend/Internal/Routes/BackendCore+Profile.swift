@@ -80,7 +80,7 @@ extension BackendCore {
         let limit = try route.limit()
         let after = try route.cursor(list: "u", count: 2)?.parts ?? [Int64.max, Int64.max]
         return try read { db in
-            let viewer = try authenticate(route.request, db)
+            let viewer = try authenticate(route, db)
             let user = try account(userID ?? viewer.id, db)
             let counts = try db.queryFirst(
                 """

@@ -6,7 +6,7 @@ extension BackendCore {
     func post(_ route: RouteRequest) throws -> Response {
         let id = try route.id("id", prefix: "m", noun: "post")
         return try read { db in
-            let viewer = try authenticate(route.request, db)
+            let viewer = try authenticate(route, db)
             let post = try livePost(id, viewer: viewer.id, db)
             var builder = ResponseBuilder()
             builder.add(post)
@@ -21,7 +21,7 @@ extension BackendCore {
         let limit = try route.limit()
         let after = try route.cursor(list: "t", count: 2)?.parts ?? [Int64.min, Int64.min]
         return try read { db in
-            let viewer = try authenticate(route.request, db)
+            let viewer = try authenticate(route, db)
             let post = try livePost(id, viewer: viewer.id, db)
             var builder = ResponseBuilder()
             var thread = JSONWriter(capacity: 16 * 1024)

@@ -194,6 +194,42 @@ import Wire
         #expect(await client.send(.delete, "/v1/posts/m999999/repost", key: "gone").status == 404)
     }
 
+    @Test func deletingAPost_takesItAndItsRepostsOutOfEveryFeed() async throws {
+        // Given the viewer (u1) posted, a follower reposted it, and one of the follower's own
+        // followers sees that repost on Home
+        let server = try BackendFixture.fresh()
+        let client = TestClient(server: server)
+        let follower = try #require(
+            try server.database.queryFirst("SELECT follower FROM follows WHERE followee = 1 LIMIT 1") {
+                try $0.int64(0)
+            })
+        let second = try #require(
+            try server.database.queryFirst(
+                "SELECT follower FROM follows WHERE followee = ? AND follower <> 1 LIMIT 1", follower
+            ) { try $0.int64(0) })
+        let followerClient = client.as(Expectations.handle(follower))
+        let secondClient = client.as(Expectations.handle(second))
+        let posted = await client.send(.post, "/v1/posts", body: #"{"text":"soon gone"}"#, key: "p")
+        let post = try #require(
+            posted.json["mutation", "media", "id"].stringValue, "\(posted.text.prefix(300))")
+        let reposted = await followerClient.send(.put, "/v1/posts/\(post)/repost", key: "rp")
+        let repost = try #require(reposted.json["mutation", "entryID"].stringValue)
+        let seen = try await pageThrough(followerClient, "/v1/feed", limit: 100)
+        let seenSecond = try await pageThrough(secondClient, "/v1/feed", limit: 100)
+        #expect(seen.contains { $0.id.rawValue == "p" + post.dropFirst() })
+        #expect(seenSecond.filter { $0.id.rawValue == repost }.count == 1)
+
+        // When the viewer deletes the post
+        #expect(await client.send(.delete, "/v1/posts/\(post)", key: "del").status == 200)
+
+        // Then neither feed shows the post or its repost, and the rest stays in order
+        let after = try await pageThrough(followerClient, "/v1/feed", limit: 100)
+        let afterSecond = try await pageThrough(secondClient, "/v1/feed", limit: 100)
+        let gone: Set<String> = ["p" + post.dropFirst(), repost]
+        #expect(after.map(\.id.rawValue) == seen.map(\.id.rawValue).filter { !gone.contains($0) })
+        #expect(afterSecond.map(\.id.rawValue) == seenSecond.map(\.id.rawValue).filter { !gone.contains($0) })
+    }
+
     @Test func postsWithEveryKindOfAttachment_roundTripThroughTheBackend() async throws {
         // Given a post with a photo, a video, a carousel and an attachment type this build does not know
         let server = try BackendFixture.fresh()

@@ -6,33 +6,22 @@ import Wire
 
 extension BackendCore {
     /// The home feed's items, newest first: posts (and replies) by the viewer and the accounts
-    /// they follow, and reposts by the accounts they follow. Sorted by (time, source, id)
+    /// they follow, and reposts by the accounts they follow. Ranked by (time, source, id)
     /// descending; `?2, ?3, ?4` is the cursor's key, `?5` the limit.
     ///
-    /// Each source is walked newest first along its time index (covering: a skipped item costs an
-    /// index entry) and stops after `?5` matches, so a page costs O(limit × accounts / followed
-    /// accounts) index entries, not O(all followed posts). The items are ranked and cut to `?5`
-    /// before they are joined with their posts; the joined rows come back in no particular order
-    /// and `feed` ranks them again: sorting them in SQL would copy each row's media JSON (its own
-    /// and its parent's) into a temporary b-tree, about half of the query's time.
+    /// The ranking walk is one indexed cursor: `feed_items` holds every item a feed can show,
+    /// keyed by that rank, with the account it counts for, so the walk goes down its key from
+    /// the cursor, skips the items of accounts the viewer does not follow (an entry each, never
+    /// a row of `posts`) and stops at `?5` matches. The items are cut to the page before they
+    /// are joined with their posts; the joined rows come back in no particular order and `feed`
+    /// ranks them again: sorting them in SQL would copy each row's media JSON (its own and its
+    /// parent's) into a temporary b-tree.
     static let feedSQL = """
         WITH followed (id) AS (SELECT followee FROM follows WHERE follower = ?1),
-        own_posts (t, src, item, post, reposter) AS (
-            SELECT p.created_at, 0, p.id, p.id, NULL FROM posts p INDEXED BY posts_by_time
-            WHERE p.deleted = 0 AND (p.author = ?1 OR p.author IN followed)
-              AND (p.created_at < ?2 OR (p.created_at = ?2 AND (?3 > 0 OR p.id < ?4)))
-            ORDER BY p.created_at DESC, p.id DESC LIMIT ?5
-        ),
-        shared (t, src, item, post, reposter) AS (
-            SELECT r.created_at, 1, r.id, r.post, r.user FROM reposts r INDEXED BY reposts_by_time
-            JOIN posts p ON p.id = r.post
-            WHERE p.deleted = 0 AND r.user IN followed
-              AND (r.created_at < ?2 OR (r.created_at = ?2 AND ?3 > 1) OR (r.created_at = ?2 AND ?3 = 1 AND r.id < ?4))
-            ORDER BY r.created_at DESC, r.id DESC LIMIT ?5
-        ),
-        items AS (
-            SELECT * FROM own_posts UNION ALL SELECT * FROM shared
-            ORDER BY t DESC, src DESC, item DESC LIMIT ?5
+        items (t, src, item, post, reposter) AS (
+            SELECT f.t, f.src, f.item, f.post, CASE WHEN f.src = 1 THEN f.actor END FROM feed_items f
+            WHERE (f.t, f.src, f.item) < (?2, ?3, ?4) AND (f.actor IN followed OR (f.src = 0 AND f.actor = ?1))
+            ORDER BY f.t DESC, f.src DESC, f.item DESC LIMIT ?5
         )
         SELECT i.t, i.src, i.item, \(PostRow.columns("p")), \(PostRow.columns("pp")), ru.json
         FROM items i
@@ -41,15 +30,9 @@ extension BackendCore {
         LEFT JOIN users ru ON ru.id = i.reposter
         """
 
-    /// `feedSQL` on PostgreSQL: its planner picks the time indexes itself (no `INDEXED BY`),
-    /// `IN` takes a subquery rather than a table's name, and the own posts' missing reposter is
-    /// typed so that the two sources' columns match.
-    static let feedPostgres =
-        feedSQL
-        .replacingOccurrences(of: " INDEXED BY posts_by_time", with: "")
-        .replacingOccurrences(of: " INDEXED BY reposts_by_time", with: "")
-        .replacingOccurrences(of: " IN followed", with: " IN (SELECT id FROM followed)")
-        .replacingOccurrences(of: "p.id, p.id, NULL FROM", with: "p.id, p.id, CAST(NULL AS BIGINT) FROM")
+    /// `feedSQL` on PostgreSQL: `IN` takes a subquery rather than a table's name.
+    static let feedPostgres = feedSQL.replacingOccurrences(
+        of: " IN followed", with: " IN (SELECT id FROM followed)")
 
     /// `GET /v1/feed?cursor=&limit=`: a page of the viewer's home feed, ranked by recency.
     ///

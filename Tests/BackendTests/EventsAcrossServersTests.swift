@@ -15,9 +15,7 @@ import Wire
     @Test func aLikeThroughOneServer_endsALongPollOnTheOther() async throws {
         let url = try SharedPostgres.newDatabaseURL("events_across")
         func server() throws -> BackendServer {
-            try BackendServer(
-                opening: { try Database.postgres(url, readOnly: $0) }, clock: ManualClock(),
-                sessionPolicy: BackendServer.SessionPolicy(passwordCost: .minimal))
+            try BackendFixture.onPostgres(url)
         }
         let (first, second) = (try server(), try server())
         defer {

@@ -63,8 +63,6 @@ import Wire
     /// A backend seeded (seed 1) on a new PostgreSQL database of the test process's cluster.
     static func onPostgres() throws -> BackendServer {
         let url = try SharedPostgres.newDatabaseURL("feed_page_bytes")
-        return try BackendServer(
-            opening: { try Database.postgres(url, readOnly: $0) }, clock: ManualClock(),
-            sessionPolicy: BackendServer.SessionPolicy(passwordCost: .minimal))
+        return try BackendFixture.onPostgres(url)
     }
 }

@@ -39,9 +39,7 @@ import Wire
     /// On PostgreSQL the walk is an index-only scan of the same key, backward.
     @Test func feedWalk_onPostgres_isAnIndexOnlyScanOfTheItemsKey() throws {
         let url = try SharedPostgres.newDatabaseURL("feed_plan")
-        let server = try BackendServer(
-            opening: { try Database.postgres(url, readOnly: $0) }, clock: ManualClock(),
-            sessionPolicy: BackendServer.SessionPolicy(passwordCost: .minimal))
+        let server = try BackendFixture.onPostgres(url)
         defer { server.close() }
         let plan = try server.core.database.withConnection { db in
             try db.query(

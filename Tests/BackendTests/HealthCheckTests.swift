@@ -23,9 +23,7 @@ import Wire
         let cluster = try PostgresCluster.start(durable: true)
         defer { cluster.stop() }
         let url = try cluster.createDatabase("health")
-        let server = try BackendServer(
-            opening: { try Database.postgres(url, readOnly: $0) }, clock: ManualClock(),
-            sessionPolicy: BackendServer.SessionPolicy(passwordCost: .minimal))
+        let server = try BackendFixture.onPostgres(url)
         defer { server.close() }
         let token = server.testToken(forHandle: BackendSeed.firstHandle)
         let feed = Request(.get, "/v1/feed", headers: ["Authorization": "Bearer \(token)"])

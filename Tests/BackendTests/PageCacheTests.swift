@@ -65,21 +65,27 @@ import Wire
         #expect(thread.text.contains("cached?"), "\(thread.text.prefix(300))")
     }
 
+    /// Ada's feed read twice on `first` (the second from its cache), then @grace's like through
+    /// `second` on the same database: `first`'s next page shows it.
+    static func expectALikeThroughTheOther(_ first: BackendServer, _ second: BackendServer) async throws {
+        let ada = TestClient(server: first)
+        _ = await ada.get("/v1/feed")
+        let before = try firstEntry(await ada.get("/v1/feed"))
+        #expect(first.pageCacheStatistics.hits >= 1)
+        let like = await TestClient(server: second).as("grace").send(
+            .put, "/v1/posts/\(before.id)/like", key: "k1")
+        #expect(like.status == 200)
+        let after = try firstEntry(await ada.get("/v1/feed"))
+        #expect(after.likes == before.likes + 1, "the other server's like is not on this server's page")
+    }
+
     @Test func aLikeThroughAnotherServerOnTheSameFile_showsOnTheNextPage() async throws {
         let server = try BackendFixture.fresh()
         defer { server.close() }
         let other = try BackendServer(
             directory: (server.databasePath as NSString).deletingLastPathComponent, clock: ManualClock())
         defer { other.close() }
-        let ada = TestClient(server: server)
-        _ = await ada.get("/v1/feed")
-        let before = try Self.firstEntry(await ada.get("/v1/feed"))
-        #expect(server.pageCacheStatistics.hits >= 1)
-        let like = await TestClient(server: other).as("grace").send(
-            .put, "/v1/posts/\(before.id)/like", key: "k1")
-        #expect(like.status == 200)
-        let after = try Self.firstEntry(await ada.get("/v1/feed"))
-        #expect(after.likes == before.likes + 1, "the other server's like is not on this server's page")
+        try await Self.expectALikeThroughTheOther(server, other)
     }
 
     @Test func aSignedOutToken_isRefused_withItsPageCached() async throws {
@@ -112,24 +118,11 @@ import Wire
 
     @Test func aLikeThroughAnotherServerOnPostgres_showsOnTheNextPage() async throws {
         let url = try SharedPostgres.newDatabaseURL("page_cache")
-        func server() throws -> BackendServer {
-            try BackendServer(
-                opening: { try Database.postgres(url, readOnly: $0) }, clock: ManualClock(),
-                sessionPolicy: BackendServer.SessionPolicy(passwordCost: .minimal))
-        }
-        let (first, second) = (try server(), try server())
+        let (first, second) = (try BackendFixture.onPostgres(url), try BackendFixture.onPostgres(url))
         defer {
             first.close()
             second.close()
         }
-        let ada = TestClient(server: first)
-        _ = await ada.get("/v1/feed")
-        let before = try Self.firstEntry(await ada.get("/v1/feed"))
-        #expect(first.pageCacheStatistics.hits >= 1)
-        let like = await TestClient(server: second).as("grace").send(
-            .put, "/v1/posts/\(before.id)/like", key: "k1")
-        #expect(like.status == 200)
-        let after = try Self.firstEntry(await ada.get("/v1/feed"))
-        #expect(after.likes == before.likes + 1, "the other server's like is not on this server's page")
+        try await Self.expectALikeThroughTheOther(first, second)
     }
 }

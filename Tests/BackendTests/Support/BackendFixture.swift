@@ -1,6 +1,8 @@
 @_spi(Testing) import Backend
 import Foundation
 import MediaModel
+import PostgresStorage
+import Storage
 import Wire
 
 /// Fresh seeded backends for tests (copies of one seeded template).
@@ -13,6 +15,14 @@ enum BackendFixture {
     /// A backend of its own, seeded with seed 1, whose clock starts at the seed's epoch.
     static func fresh(clock: ManualClock = ManualClock()) throws -> BackendServer {
         try BackendServer.seededCopy(clock: clock)
+    }
+
+    /// A backend on the PostgreSQL database at `url` (migrated and seeded when new), its clock
+    /// manual and new passwords hashed at the minimal cost. Several may share one database.
+    static func onPostgres(_ url: String, clock: ManualClock = ManualClock()) throws -> BackendServer {
+        try BackendServer(
+            opening: { try Database.postgres(url, readOnly: $0) }, clock: clock,
+            sessionPolicy: BackendServer.SessionPolicy(passwordCost: .minimal))
     }
 
     /// The path of a seeded database file to copy.

@@ -76,12 +76,20 @@ package final class ConversationScreen: AppScreen, PhotoPickerTarget {
             limit: MessageLimits.textCharacters)
         let context = inbox.context
         drafts = context.dataDirectory.map { directory in
-            let folder = (directory as NSString).appendingPathComponent("message-drafts")
+            // Each account's own folder: a conversation's draft typed as one member is never
+            // shown to another signed in on this device. One kept before (in the folder itself)
+            // becomes the first account's that opens the conversation.
+            let shared = (directory as NSString).appendingPathComponent("message-drafts")
+            let folder = (shared as NSString).appendingPathComponent(
+                DraftStore.accountName(context.viewer?.handle ?? ""))
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let path = (folder as NSString).appendingPathComponent(Self.draftFileName(conversation.id))
+            let legacy = (shared as NSString).appendingPathComponent(Self.draftFileName(conversation.id))
+            if !FileManager.default.fileExists(atPath: path), FileManager.default.fileExists(atPath: legacy) {
+                try? FileManager.default.moveItem(atPath: legacy, toPath: path)
+            }
             let manager = context.mutations
-            return DraftStore(
-                path: (folder as NSString).appendingPathComponent(Self.draftFileName(conversation.id))
-            ) { manager.isDraftConsumed($0) }
+            return DraftStore(path: path) { manager.isDraftConsumed($0) }
         }
         if let page = inbox.cache()?.messages(in: conversation.id) {
             // What was last read shows at once, offline too, until the server answers.

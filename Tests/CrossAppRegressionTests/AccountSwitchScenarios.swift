@@ -1,7 +1,11 @@
+import AppRuntime
 import AppTesting
 @_spi(Testing) import Backend
+import Features
 import Foundation
+import Sockets
 import Storage
+import TerminalUI
 import Testing
 
 /// Changes belong to the account that made them: what @lynn did offline is never sent as the
@@ -133,6 +137,37 @@ import Testing
 
     /// What the server holds of @lynn's and @grace's doing: their likes, their posts with `text`,
     /// and the change tokens the server applied for each.
+    /// A new post's draft belongs to the account that typed it: @lynn's unsent words are not in
+    /// the composer @grace opens on the same device (where enter would post them as @grace), and
+    /// they are @lynn's again when she comes back, with @grace's own draft kept for her.
+    @Test(arguments: ShippedApp.withComposer)
+    func aDraftTypedAsLynn_isNotGracesComposer_andIsLynnsAgainWhenSheComesBack(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        /// Opens the composer as `handle`, returns its text, then types `typing` (kept as a draft).
+        func compose(as handle: String, typing: String) async throws -> String {
+            let (session, _) = try await HeadlessHarness.session(
+                app.definition, directories: directories, extraArguments: ["--user", handle])
+            session.shell?.openTab(.compose)
+            await session.settle()
+            let composer = try #require(
+                session.shell?.currentScreen as? ComposerScreen, "\(app.id): no composer")
+            let found = composer.text
+            for character in typing { _ = session.shell?.handle(.character(character)) }
+            await session.stop()
+            return found
+        }
+        let lynns = "Half a thought of lynn's, in \(app.id)"
+        let graces = "Grace's own beginning, in \(app.id)"
+        #expect(try await compose(as: "lynn", typing: lynns) == "")
+        #expect(
+            try await compose(as: "grace", typing: graces) == "",
+            "\(app.id): @grace's composer opened with @lynn's draft")
+        #expect(
+            try await compose(as: "lynn", typing: "") == lynns, "\(app.id): @lynn's draft is not hers again")
+        #expect(
+            try await compose(as: "grace", typing: "") == graces, "\(app.id): @grace's draft was not kept")
+    }
+
     struct ServerCounts: Equatable {
         var lynnLikes: Int
         var graceLikes: Int

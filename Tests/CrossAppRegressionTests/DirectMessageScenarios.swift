@@ -48,6 +48,34 @@ import Wire
         return rows[2..<composer].map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
+    /// A conversation's unsent message belongs to the account that typed it: @grace's words are
+    /// not in the message field @ada opens on the same device for the same conversation (where
+    /// enter would send them as @ada), and they are @grace's again when she comes back.
+    @Test(arguments: ShippedApp.withDirect)
+    func anUnsentMessageOfGraces_isNotInAdasField_onTheSameDevice(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let words = "Unsent words of grace's in \(app.id)"
+        func open(as handle: String, with other: String, typing: String = "") async -> HeadlessRun {
+            await HeadlessHarness.run(
+                app.definition,
+                script: Self.openConversation(with: other, in: app)
+                    + (typing.isEmpty ? "" : "type \(typing)\nwait\n")
+                    + "frame\n",
+                directories: directories, height: 30, extraArguments: ["--user", handle])
+        }
+        let grace = await open(as: "grace", with: "ada", typing: words)
+        #expect(
+            grace.status == 0 && grace.lastFrame.contains(words),
+            "\(app.id): \(grace.errors)\n\(grace.lastFrame)")
+        let ada = await open(as: "ada", with: "grace")
+        #expect(ada.status == 0, "\(app.id): \(ada.errors)")
+        #expect(
+            !ada.lastFrame.contains("Unsent words"),
+            "\(app.id): @ada's field holds @grace's words\n\(ada.lastFrame)")
+        let back = await open(as: "grace", with: "ada")
+        #expect(back.lastFrame.contains(words), "\(app.id): @grace's words are gone\n\(back.lastFrame)")
+    }
+
     @Test(arguments: ShippedApp.withDirect)
     func aConversation_betweenTwoAppsAccounts_goesBothWays_andCountsWhatIsUnread(app: ShippedApp) async throws
     {

@@ -13,6 +13,26 @@ import Testing
 /// restart, and only an explicit, confirmed discard (or posting) removes it. The composer always
 /// opens with the text focused.
 @Suite @MainActor struct DraftScenarios {
+    /// A draft kept before drafts were per account (`draft.json`) is not lost: it is the draft of
+    /// the account signed in when the app next starts, in that account's file.
+    @Test(arguments: ShippedApp.withComposer)
+    func aDraftKeptBeforeDraftsWerePerAccount_isTheNextAccountsDraft(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        try FileManager.default.createDirectory(atPath: directories.data, withIntermediateDirectories: true)
+        let legacy = DraftStore(path: directories.data + "/draft.json")
+        legacy.save(DraftStore.Saved(text: "Written by an older build"))
+        legacy.flush()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        session.shell?.openTab(.compose)
+        let composer = try #require(session.shell?.currentScreen as? ComposerScreen)
+        #expect(composer.text == "Written by an older build", "\(app.id)")
+        #expect(!FileManager.default.fileExists(atPath: directories.data + "/draft.json"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: directories.data + "/drafts/" + DraftStore.fileName(BackendSeed.firstHandle)))
+    }
+
     @Test(arguments: ShippedApp.withComposer)
     func aDraft_survivesEscOtherTabsAndARestart_untilDiscardedWithAConfirm(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
@@ -198,7 +218,7 @@ import Testing
         try composer.attach(path: try TestPhotos.sample())
         // Given the draft as it is on disk just before posting
         session.shell?.context.drafts?.flush()
-        let draftFile = directories.data + "/draft.json"
+        let draftFile = directories.data + "/drafts/" + DraftStore.fileName(BackendSeed.firstHandle)
         let kept = try #require(FileManager.default.contents(atPath: draftFile), "the draft is on disk")
 
         // When the post is journaled, and the app dies before the draft file is gone (put back

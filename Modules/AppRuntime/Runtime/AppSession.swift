@@ -185,9 +185,7 @@ package final class AppSession {
                 throw AppContextError("the manifest does not enable 'mutations.replay'")
             }
             self.manager = manager
-            context.drafts = DraftStore(dataDirectory: configuration.dataDirectory) {
-                manager.isDraftConsumed($0)
-            }
+            useDrafts(of: context.client.credentials?.handle, context: context)
             context.photosDirectory = configuration.photosDirectory
             context.dataDirectory = configuration.dataDirectory
         } catch {
@@ -376,6 +374,20 @@ package final class AppSession {
         // The manager draws pending posts under the viewer: without this, a new account's first
         // post showed as "@you" until the server had it.
         manager?.setViewer(session.user)
+        useDrafts(of: session.user.handle, context: context)
+    }
+
+    /// Makes the composer's draft `handle`'s own (none while nobody is signed in): a draft typed
+    /// as one account is never shown to, or posted as, another signed in on this device.
+    private func useDrafts(of handle: String?, context: AppContext) {
+        context.drafts?.flush()
+        guard let handle, let manager else {
+            context.drafts = nil
+            return
+        }
+        context.drafts = DraftStore(dataDirectory: configuration.dataDirectory, account: handle) {
+            manager.isDraftConsumed($0)
+        }
     }
 
     /// Signs in as a demo account with the shared demo password (`--user`, headless runs), saves

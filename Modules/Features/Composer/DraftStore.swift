@@ -1,6 +1,6 @@
 import Foundation
 
-/// The viewer's unsent new post, kept in the app's data directory (`draft.json`), so it survives
+/// The viewer's unsent new post, kept in the app's data directory (`drafts/<account>.json`), so it survives
 /// leaving the composer, other tabs, a quit and a crash, until it is posted or discarded.
 ///
 /// Writes happen off the caller's thread (the composer saves on every key, on the UI actor), on
@@ -56,13 +56,44 @@ package final class DraftStore: Sendable {
     private let writes = DispatchQueue(label: "draft-store")
     private let isConsumed: @Sendable (String) -> Bool
 
-    /// The store in `dataDirectory`; `isConsumed` tells whether a draft id was posted (the
+    /// The store of `account`'s new post in `dataDirectory` (`drafts/<account>.json`): each
+    /// account its own, so a draft typed as one account is never shown to, or posted as, another
+    /// signed in on the same device. `isConsumed` tells whether a draft id was posted (the
     /// mutation journal's record).
+    ///
+    /// A draft kept before drafts were per account (`draft.json`) becomes the draft of the first
+    /// account whose store is made (the account signed in when the app next starts).
     package convenience init(
-        dataDirectory: String, isConsumed: @escaping @Sendable (String) -> Bool = { _ in false }
+        dataDirectory: String, account: String,
+        isConsumed: @escaping @Sendable (String) -> Bool = { _ in false }
     ) {
-        self.init(
-            path: (dataDirectory as NSString).appendingPathComponent("draft.json"), isConsumed: isConsumed)
+        let files = FileManager.default
+        let folder = (dataDirectory as NSString).appendingPathComponent("drafts")
+        try? files.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = (folder as NSString).appendingPathComponent(Self.fileName(account))
+        let legacy = (dataDirectory as NSString).appendingPathComponent("draft.json")
+        if !files.fileExists(atPath: path), files.fileExists(atPath: legacy) {
+            try? files.moveItem(atPath: legacy, toPath: path)
+        }
+        self.init(path: path, isConsumed: isConsumed)
+    }
+
+    /// The file name of an account's draft: `accountName(account)` and `.json`.
+    package nonisolated static func fileName(_ account: String) -> String { accountName(account) + ".json" }
+
+    /// An account's handle as a file or folder name (handles are `a-z`, `0-9` and `_`; any other
+    /// byte is written `%XX`, so no handle can name a path elsewhere).
+    package nonisolated static func accountName(_ account: String) -> String {
+        var name = ""
+        for byte in account.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "_"):
+                name.append(Character(UnicodeScalar(byte)))
+            default: name += String(format: "%%%02X", byte)
+            }
+        }
+        return name
     }
 
     /// The store in the file at `path` (its folder must exist): a draft of another kind, such as

@@ -96,7 +96,7 @@ import Wire
         let outcome = try await Self.crashAndDrain(
             runs: runs, backend: ["--server", url])
         process.kill(SIGTERM)
-        process.waitUntilExit()
+        await process.exited()
         #expect(process.terminationStatus == 0, "backend-server: \(process.lines().suffix(3))")
 
         // Then responses were lost after apply, and still nothing was applied twice
@@ -194,7 +194,7 @@ import Wire
                 waitForAcks ? process.lineCount() > threshold || elapsed > 2000 : elapsed >= Double(delay)
             }
             if killed { outcome.killedMidRun += 1 }
-            process.waitUntilExit()
+            await process.exited()
             outcome.acknowledged += process.lines().compactMap(parse)
             outcome.count(process.lines())
         }
@@ -207,7 +207,7 @@ import Wire
             Issue.record(
                 "the drain did not finish in 600 s; it printed: \(drain.lines().suffix(5)) \(drain.errors)")
         }
-        drain.waitUntilExit()
+        await drain.exited()
         #expect(drain.terminationStatus == 0, "the drain failed: \(drain.errors)")
         #expect(drain.lines().last == "DRAINED pending=0 failed=0")
         outcome.count(drain.lines())
@@ -229,7 +229,7 @@ import Wire
             helper.kill(SIGKILL)
             Issue.record("the helper did not end its run in 120 s after the server was killed")
         }
-        helper.waitUntilExit()
+        await helper.exited()
         #expect(
             helper.terminationStatus == 0, "the helper failed after the server was killed: \(helper.errors)")
         #expect(helper.lines().last == "IDLE", "the helper ended with \(helper.lines().suffix(2))")

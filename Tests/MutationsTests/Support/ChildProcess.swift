@@ -101,6 +101,14 @@ final class ChildProcess: Sendable {
         if isRunning { _ = Glibc.kill(pid, signal) }
     }
 
+    /// Waits until the child exits and its output is read to the end, suspending while it runs:
+    /// a test blocked in `waitUntilExit` holds one of the cooperative pool's threads (two on 2
+    /// cores), and other suites' timers and tasks wait for it.
+    func exited() async {
+        while isRunning { try? await Task.sleep(for: .milliseconds(5)) }
+        waitUntilExit()
+    }
+
     /// Blocks until the child exits and its output is read to the end.
     func waitUntilExit() {
         status.withLock { status in

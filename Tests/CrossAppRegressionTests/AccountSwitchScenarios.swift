@@ -3,10 +3,13 @@ import AppTesting
 @_spi(Testing) import Backend
 import Features
 import Foundation
+import MediaModel
+import ServerAPI
 import Sockets
 import Storage
 import TerminalUI
 import Testing
+import Wire
 
 /// Changes belong to the account that made them: what @lynn did offline is never sent as the
 /// next account signed in on the device; it is held, said so in Sync, and sent as @lynn when
@@ -137,6 +140,89 @@ import Testing
 
     /// What the server holds of @lynn's and @grace's doing: their likes, their posts with `text`,
     /// and the change tokens the server applied for each.
+    /// An account switch inside the run (`a` on the viewer's own profile), there and back: esc
+    /// on the switch keeps the profile as it was; another account signed in shows only what is
+    /// its own (the oracle after every step: the title's handle, Home as the server ranks it for
+    /// that account, nothing pending of another), with an empty composer where the first account
+    /// left a draft; and the first account, signed in again, finds its draft. The account left is
+    /// signed out on the server.
+    @Test(arguments: ShippedApp.withHome)
+    func switchingAccountInsideTheRun_showsOnlyTheNewAccounts_andTheFirstComesBack(app: ShippedApp)
+        async throws
+    {
+        let directories = try TestDirectories.make()
+        let (session, clock) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let oracle = ScreenOracle(app: app)
+        func check(_ step: String) async throws {
+            await session.settle()
+            let problems = await oracle.violations(in: session, settled: true)
+            try #require(
+                problems.isEmpty, "\(app.id), \(step): \(problems)\n\(HeadlessHarness.frame(of: session))")
+        }
+        func composerText() async throws -> String {
+            shell.openTab(.compose)
+            await session.settle()
+            return try #require(shell.currentScreen as? ComposerScreen, "\(app.id): no composer").text
+        }
+        /// Opens the switch from the viewer's own profile.
+        func openSwitch() async throws -> OnboardingScreen {
+            shell.openTab(.profile)
+            await session.settle()
+            _ = shell.handle(.character("a"))
+            await session.settle()
+            return try #require(shell.modal as? OnboardingScreen, "\(app.id): `a` opened no switch")
+        }
+        /// Switches to `handle` through "another account": its handle typed, then enter.
+        func switchTo(_ handle: String) async throws {
+            _ = try await openSwitch()
+            for key in [Key.character("G"), .enter] + handle.map(Key.character) + [.enter] {
+                _ = shell.handle(key)
+                await session.settle()
+            }
+            clock.advance(by: .seconds(1))  // past the moment keys still belong to the welcome screen
+            await session.settle()
+            try #require(
+                shell.modal == nil, "\(app.id): still switching\n\(HeadlessHarness.frame(of: session))")
+            #expect(shell.context.viewer?.handle == handle, "\(app.id)")
+        }
+
+        // Given @ada with a draft
+        let words = "Ada's words before the switch, in \(app.id)"
+        #expect(try await composerText() == "")
+        for character in words { _ = shell.handle(.character(character)) }
+        shell.context.drafts?.flush()
+        try await check("ada's draft")
+        let adaToken = try #require(shell.context.client.bearerToken)
+
+        // When she opens the switch and calls it off, her profile is as it was
+        _ = try await openSwitch()
+        _ = shell.handle(.escape)
+        clock.advance(by: .seconds(1))
+        await session.settle()
+        #expect(shell.modal == nil && shell.currentScreen is ProfileScreen, "\(app.id): esc left the profile")
+        #expect(shell.context.viewer?.handle == BackendSeed.firstHandle)
+
+        // When she switches to @grace: only @grace's, and no draft of ada's
+        try await switchTo("grace")
+        shell.openTab(.home)
+        try await check("grace's Home")
+        #expect(try await composerText() == "", "\(app.id): @grace's composer holds @ada's draft")
+        try await check("grace's composer")
+        let server = try directories.openBackend()
+        defer { server.close() }
+        let refused = await server.handle(
+            Request(.get, "/v1/feed", headers: ["Authorization": "Bearer \(adaToken)"]))
+        #expect(refused.status == 401, "\(app.id): @ada's session was not signed out: \(refused.status)")
+
+        // Then @ada comes back to her draft
+        try await switchTo(BackendSeed.firstHandle)
+        shell.openTab(.home)
+        try await check("ada's Home again")
+        #expect(try await composerText() == words, "\(app.id): @ada's draft is gone")
+    }
+
     /// A new post's draft belongs to the account that typed it: @lynn's unsent words are not in
     /// the composer @grace opens on the same device (where enter would post them as @grace), and
     /// they are @lynn's again when she comes back, with @grace's own draft kept for her.

@@ -281,6 +281,10 @@ package final class AppSession {
         // An app with direct messages counts the unread ones from the start, for its tab's badge.
         let inbox = DirectInbox.attach(to: context)
         if let setAsideDatabase { shell.showMessage(setAsideDatabase.summary) }
+        context.switchAccount = { [weak self, weak context] in
+            guard let self, let context else { return }
+            self.presentAccountSwitch(context: context)
+        }
         if needsOnboarding {
             let saved = savedSession()
             presentOnboarding(
@@ -320,6 +324,31 @@ package final class AppSession {
                 DirectInbox.attach(to: context)?.reload()
                 // Changes refused while signed out are sent at once with the new session.
                 manager?.networkDidChange()
+            })
+    }
+
+    /// Signs in as another account inside the run (`a` on the viewer's own profile): onboarding
+    /// over the app, esc to stay. Once another account is in, every tab is loaded afresh as it,
+    /// its own draft and changes are the ones shown, and the account before is signed out on the
+    /// server; its changes not yet sent stay in the journal, held for it until it signs in again.
+    private func presentAccountSwitch(context: AppContext) {
+        guard !(shell?.modal is OnboardingScreen) else { return }
+        let before = context.client
+        let handle = before.credentials?.handle ?? "?"
+        shell?.presentModal(
+            OnboardingScreen(
+                context: context, notice: "signed in as @\(handle): choose the account to switch to, or esc",
+                onCancel: { [weak self] in self?.shell?.dismissModal(showingFirstTab: false) }
+            ) { [weak self] session in
+                guard let self else { return }
+                self.adopt(session, context: context)
+                self.shell?.dismissModal()
+                self.shell?.restartTabs()
+                DirectInbox.attach(to: context)?.reload()
+                self.manager?.networkDidChange()
+                if before.credentials?.token != session.token {
+                    Task { try? await before.signOut() }
+                }
             })
     }
 

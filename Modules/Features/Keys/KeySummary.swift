@@ -16,7 +16,11 @@ package enum KeySummary {
         let lists =
             [KeyTable<Int>.Row.move(down: 0, up: 0)] + ListKeys.rows { _ in 0 } + [ListKeys.openRow(0)]
             + PostKeys.rows(noun: replyNoun, shares: shares) { _ in 0 } + CarouselKeys.rows { _ in 0 }
-            + PhotoKeys.rows(0) + [ProfileScreen.followRow(follows: false, 0), ProfileScreen.editRow(0)]
+            + PhotoKeys.rows(0)
+            + [
+                ProfileScreen.followRow(follows: false, 0), ProfileScreen.editRow(0),
+                ProfileScreen.switchRow(0),
+            ]
         let bindings = lists.map(\.binding) + AppShell.keys(tabs: tabs).bindings
         return bindings.map { binding in
             binding.label.split(separator: " ").joined(separator: " ") + " " + binding.does

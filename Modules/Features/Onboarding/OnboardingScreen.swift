@@ -20,11 +20,14 @@ import Wire
 /// characters at least, masked, its length said as it is typed). Continuing as a demo account
 /// (the server is in demo mode) signs in with `DemoAccounts.password` without asking; any other
 /// account asks for its password. The same screen asks a person to sign in again when their
-/// saved session ended (``init(context:notice:onDone:)``'s notice says why).
+/// saved session ended (``init(context:notice:onCancel:onDone:)``'s notice says why).
 @MainActor
 package final class OnboardingScreen: AppScreen {
     private let context: AppContext
     private let onDone: @MainActor (Session) -> Void
+    /// Closes the screen with the account signed in before kept, when there is one (an account
+    /// switch inside the run); nil at launch, when there is no account to go back to.
+    private let onCancel: (@MainActor () -> Void)?
     private var choices: [OnboardingChoice] = []
     private var selection = 0
     private var loading = false
@@ -70,10 +73,16 @@ package final class OnboardingScreen: AppScreen {
     ///   - context: the app's context (its client, registry and style).
     ///   - notice: shown until the first key, when the person is here for a reason (their saved
     ///     session ended and must be signed in again).
+    ///   - onCancel: when set, esc on the list of accounts runs it (staying signed in as the
+    ///     account before: an account switch).
     ///   - onDone: runs with the signed-in session.
-    package init(context: AppContext, notice: String? = nil, onDone: @escaping @MainActor (Session) -> Void) {
+    package init(
+        context: AppContext, notice: String? = nil, onCancel: (@MainActor () -> Void)? = nil,
+        onDone: @escaping @MainActor (Session) -> Void
+    ) {
         self.context = context
         self.onDone = onDone
+        self.onCancel = onCancel
         message = notice
     }
 
@@ -160,7 +169,7 @@ package final class OnboardingScreen: AppScreen {
     /// What onboarding's keys do.
     enum Command: Sendable {
         case next, previous, first, last, choose, confirm, create, back, nextMatch, previousMatch
-        case continueAsMatch, submitPassword
+        case continueAsMatch, submitPassword, stay
     }
 
     /// Onboarding's keys now: the one place to add one. While a handle is typed, every key not
@@ -196,13 +205,16 @@ package final class OnboardingScreen: AppScreen {
                 .init([.escape], .back, does: "back", footer: "esc"),
             ])
         }
-        return KeyTable([
-            .move(down: .next, up: .previous, does: "choose"),
-            .init(
-                [(.character("g"), .first), (.home, .first), (.character("G"), .last), (.end, .last)],
-                label: "g G home end", does: "first / last", footer: nil),
-            .init([.enter], .choose, does: "continue", footer: "enter"),
-        ])
+        return KeyTable(
+            [
+                .move(down: .next, up: .previous, does: "choose"),
+                .init(
+                    [(.character("g"), .first), (.home, .first), (.character("G"), .last), (.end, .last)],
+                    label: "g G home end", does: "first / last", footer: nil),
+                .init([.enter], .choose, does: "continue", footer: "enter"),
+            ]
+                + (onCancel == nil
+                    ? [] : [.init([.escape], .stay, does: "stay signed in as you are", footer: "esc")]))
     }
 
     package var keyBindings: [KeyBinding] { keys.bindings }
@@ -257,6 +269,7 @@ package final class OnboardingScreen: AppScreen {
             passwordField.text = ""
             passwordFor = .create(handle)
         case .submitPassword: submitPassword()
+        case .stay: onCancel?()
         case .back:
             if confirming != nil {
                 confirming = nil

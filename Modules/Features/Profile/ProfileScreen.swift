@@ -197,6 +197,7 @@ package final class ProfileScreen: AppScreen {
     /// What the profile's keys do.
     enum Command: Sendable {
         case next, previous, open, list(ListKeys.Command), post(PostKeys.Command), follow, edit, back
+        case switchAccount
         case carousel(CarouselKeys.Command), viewPhoto
     }
 
@@ -209,7 +210,7 @@ package final class ProfileScreen: AppScreen {
                     noun: context.presentation.replyNoun, footer: [.like], facts: list.selectedItem?.facts,
                     shares: context.sharePost != nil, Command.post)
                 + CarouselKeys.rows(Command.carousel) + PhotoKeys.rows(Command.viewPhoto) + followRow
-                + editRow + [
+                + editRow + switchRow + [
                     .init([.escape, .backspace], .back, does: "back", footer: "esc")
                 ])
     }
@@ -238,6 +239,18 @@ package final class ProfileScreen: AppScreen {
         .init([.character("e")], command, does: "edit your name and bio", footer: "e", footerDoes: "edit")
     }
 
+    /// `a`, on the viewer's own profile where the app can switch accounts inside the run.
+    private var switchRow: [KeyTable<Command>.Row] {
+        guard let shown, shown.isViewer, context.switchAccount != nil else { return [] }
+        return [Self.switchRow(.switchAccount)]
+    }
+
+    /// `a` on the viewer's own profile: sign in as another account inside the run.
+    nonisolated static func switchRow<ScreenCommand>(_ command: ScreenCommand) -> KeyTable<ScreenCommand>.Row
+    {
+        .init([.character("a")], command, does: "switch account", footer: nil)
+    }
+
     package var keyBindings: [KeyBinding] { keys.bindings }
 
     package func handle(_ key: Key) -> Bool {
@@ -264,6 +277,7 @@ package final class ProfileScreen: AppScreen {
                 size: (list.view.viewportWidth, list.view.viewportHeight + headerLines), asked: asked)
         case .follow: toggleFollow()
         case .edit: editProfile()
+        case .switchAccount: context.switchAccount?()
         case .back: context.navigator?.pop()
         }
         return true

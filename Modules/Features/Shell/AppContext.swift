@@ -153,6 +153,11 @@ package final class AppContext {
     /// conversations, nil in an app without them.
     package var openConversation: (@MainActor (ConversationID) -> Void)?
 
+    /// Signs in as another account inside the run (`a` on the viewer's own profile): set by the
+    /// app runtime, which shows onboarding over the app (esc stays) and, once another account is
+    /// in, loads every tab afresh as it.
+    package var switchAccount: (@MainActor () -> Void)?
+
     /// The app's data directory (set by the app runtime): where features keep their files.
     package var dataDirectory: String?
 

@@ -95,13 +95,19 @@ package final class AppShell: AppNavigator {
         setNeedsDisplay()
     }
 
-    /// Hides the modal screen and shows the first tab. Keys typed in the next moment were typed
-    /// for the screen that went away (text a person took for a field, a burst of keys after
-    /// Enter): for ``settlingTime`` after it, keys are not the new screen's commands.
-    package func dismissModal() {
+    /// Hides the modal screen and shows the first tab (or, with `showingFirstTab` false, the
+    /// screen it covered, as it was: an account switch the person called off). Keys typed in the
+    /// next moment were typed for the screen that went away (text a person took for a field, a
+    /// burst of keys after Enter): for ``settlingTime`` after it, keys are not the new screen's
+    /// commands.
+    package func dismissModal(showingFirstTab: Bool = true) {
         modal = nil
         settlesUntil = context.clock.now.addingTimeInterval(Self.settlingTime)
-        start()
+        if showingFirstTab {
+            start()
+        } else {
+            setNeedsDisplay()
+        }
     }
 
     /// How long after the welcome screen gives way keys are not used, in seconds: shorter than a

@@ -82,14 +82,12 @@ package final class ConversationScreen: AppScreen, PhotoPickerTarget {
             let shared = (directory as NSString).appendingPathComponent("message-drafts")
             let folder = (shared as NSString).appendingPathComponent(
                 DraftStore.accountName(context.viewer?.handle ?? ""))
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let path = (folder as NSString).appendingPathComponent(Self.draftFileName(conversation.id))
-            let legacy = (shared as NSString).appendingPathComponent(Self.draftFileName(conversation.id))
-            if !FileManager.default.fileExists(atPath: path), FileManager.default.fileExists(atPath: legacy) {
-                try? FileManager.default.moveItem(atPath: legacy, toPath: path)
-            }
+            let name = Self.draftFileName(conversation.id)
             let manager = context.mutations
-            return DraftStore(path: path) { manager.isDraftConsumed($0) }
+            return DraftStore(
+                path: (folder as NSString).appendingPathComponent(name),
+                takingOver: (shared as NSString).appendingPathComponent(name)
+            ) { manager.isDraftConsumed($0) }
         }
         if let page = inbox.cache()?.messages(in: conversation.id) {
             // What was last read shows at once, offline too, until the server answers.

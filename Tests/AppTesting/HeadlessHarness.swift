@@ -7,6 +7,7 @@ import Foundation
 import MediaModel
 import Mutations
 import ServerAPI
+import Sockets
 import Synchronization
 import TerminalUI
 import Testing
@@ -393,6 +394,20 @@ extension HeadlessHarness {
         shell.presentModal(onboarding)
         await session.settle()
         return onboarding
+    }
+
+    /// Opens the signed-in account's own profile (its tab) and returns it once it has loaded.
+    @MainActor
+    package static func openOwnProfile(in session: AppSession) async throws -> ProfileScreen {
+        guard let shell = session.shell else {
+            throw FixtureError("the session has no shell; launch it first")
+        }
+        shell.openTab(.profile)
+        await session.settle()
+        guard let profile = shell.currentScreen as? ProfileScreen else {
+            throw FixtureError("the profile tab shows no profile: \(frame(of: session))")
+        }
+        return profile
     }
 
     /// The session's frame as plain text.

@@ -168,8 +168,7 @@ import Wire
         }
         /// Opens the switch from the viewer's own profile.
         func openSwitch() async throws -> OnboardingScreen {
-            shell.openTab(.profile)
-            await session.settle()
+            _ = try await HeadlessHarness.openOwnProfile(in: session)
             _ = shell.handle(.character("a"))
             await session.settle()
             return try #require(shell.modal as? OnboardingScreen, "\(app.id): `a` opened no switch")

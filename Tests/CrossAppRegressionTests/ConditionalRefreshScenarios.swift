@@ -19,10 +19,7 @@ import Wire
         let (session, _) = try await HeadlessHarness.session(
             app.definition, directories: try TestDirectories.make())
         defer { Task { await session.stop() } }
-        let shell = try #require(session.shell)
-        shell.openTab(.profile)
-        await session.settle()
-        let profile = try #require(shell.currentScreen as? ProfileScreen)
+        let profile = try await HeadlessHarness.openOwnProfile(in: session)
         let firstPost = try #require(profile.items.first, "\(app.id): the profile shows no post")
         let transport = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport)
         let frame = HeadlessHarness.frame(of: session)

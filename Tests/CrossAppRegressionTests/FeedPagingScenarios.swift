@@ -136,9 +136,7 @@ import Testing
             app.definition, directories: try TestDirectories.make())
         defer { Task { await session.stop() } }
         let shell = try #require(session.shell)
-        shell.openTab(.profile)
-        await session.settle()
-        let profile = try #require(shell.currentScreen as? ProfileScreen)
+        let profile = try await HeadlessHarness.openOwnProfile(in: session)
         #expect(profile.items.count > 2)
 
         // G selects the last post loaded (and loads more, as Home does near its end)
@@ -175,10 +173,7 @@ import Testing
         let (session, _) = try await HeadlessHarness.session(
             app.definition, directories: directories, height: 30)
         defer { Task { await session.stop() } }
-        let shell = try #require(session.shell)
-        shell.openTab(.profile)
-        await session.settle()
-        let profile = try #require(shell.currentScreen as? ProfileScreen)
+        let profile = try await HeadlessHarness.openOwnProfile(in: session)
         let firstPage = profile.items.count
         #expect(firstPage > 0)
         let endLine = "✓ That's all of @\(BackendSeed.firstHandle)'s posts"

@@ -134,9 +134,7 @@ import Wire
         let (session, _) = try await HeadlessHarness.session(
             app.definition, directories: try TestDirectories.make(), width: Self.width, height: Self.height)
         defer { Task { await session.stop() } }
-        session.shell?.openTab(.profile)
-        await session.settle()
-        let profile = try #require(session.shell?.currentScreen as? ProfileScreen, "\(app.id): no profile")
+        let profile = try await HeadlessHarness.openOwnProfile(in: session)
         // As many posts as the profile's header counts, each page loaded on the way down.
         let frame = HeadlessHarness.frame(of: session)
         let count = try #require(

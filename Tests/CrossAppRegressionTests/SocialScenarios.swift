@@ -145,10 +145,7 @@ import Wire
         let (session, _) = try await HeadlessHarness.session(
             app.definition, directories: try TestDirectories.make())
         defer { Task { await session.stop() } }
-        let shell = try #require(session.shell)
-        shell.openTab(.profile)
-        await session.settle()
-        let profile = try #require(shell.currentScreen as? ProfileScreen)
+        let profile = try await HeadlessHarness.openOwnProfile(in: session)
         #expect(profile.title == "@" + BackendSeed.firstHandle)
         #expect(!profile.keyBindings.contains { $0.does == "follow" || $0.does == "unfollow" })
     }

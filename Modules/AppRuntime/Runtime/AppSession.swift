@@ -312,11 +312,17 @@ package final class AppSession {
 
     /// Shows onboarding; the session it makes is adopted.
     ///
-    /// - Parameter signingInAgain: whether tabs were shown for a session that ended (they are
-    ///   loaded afresh for the new one).
-    private func presentOnboarding(notice: String?, signingInAgain: Bool = false, context: AppContext) {
+    /// - Parameters:
+    ///   - signingInAgain: whether tabs were shown for another session (one that ended, or the
+    ///     account switched from): they are loaded afresh for the new one.
+    ///   - onCancel: esc on the list of accounts (an account switch called off); none at launch.
+    ///   - signedIn: runs once the new session is adopted and shown.
+    private func presentOnboarding(
+        notice: String?, signingInAgain: Bool = false, context: AppContext,
+        onCancel: (@MainActor () -> Void)? = nil, signedIn: (@MainActor (Session) -> Void)? = nil
+    ) {
         shell?.presentModal(
-            OnboardingScreen(context: context, notice: notice) { [weak self] session in
+            OnboardingScreen(context: context, notice: notice, onCancel: onCancel) { [weak self] session in
                 guard let self else { return }
                 self.adopt(session, context: context)
                 self.shell?.dismissModal()
@@ -324,6 +330,7 @@ package final class AppSession {
                 DirectInbox.attach(to: context)?.reload()
                 // Changes refused while signed out are sent at once with the new session.
                 manager?.networkDidChange()
+                signedIn?(session)
             })
     }
 
@@ -334,21 +341,13 @@ package final class AppSession {
     private func presentAccountSwitch(context: AppContext) {
         guard !(shell?.modal is OnboardingScreen) else { return }
         let before = context.client
-        let handle = before.credentials?.handle ?? "?"
-        shell?.presentModal(
-            OnboardingScreen(
-                context: context, notice: "signed in as @\(handle): choose the account to switch to, or esc",
-                onCancel: { [weak self] in self?.shell?.dismissModal(showingFirstTab: false) }
-            ) { [weak self] session in
-                guard let self else { return }
-                self.adopt(session, context: context)
-                self.shell?.dismissModal()
-                self.shell?.restartTabs()
-                DirectInbox.attach(to: context)?.reload()
-                self.manager?.networkDidChange()
-                if before.credentials?.token != session.token {
-                    Task { try? await before.signOut() }
-                }
+        presentOnboarding(
+            notice:
+                "signed in as @\(before.credentials?.handle ?? "?"): choose the account to switch to, or esc",
+            signingInAgain: true, context: context,
+            onCancel: { [weak self] in self?.shell?.dismissModal(showingFirstTab: false) },
+            signedIn: { session in
+                if before.credentials?.token != session.token { Task { try? await before.signOut() } }
             })
     }
 

@@ -59,25 +59,17 @@ final class BackendCore: Sendable {
     /// The user a route's bearer token belongs to (see `authenticate(_:_:)`), noting the
     /// session's expiry on the route for the page cache.
     func authenticate(_ route: RouteRequest, _ db: borrowing Connection) throws -> Account {
-        let (_, account, expiresAt) = try authenticatedSessionExpiring(route.request, db)
+        let (_, account, expiresAt) = try authenticatedSession(route.request, db)
         route.session?.expiresAt.withLock { $0 = expiresAt }
         return account
     }
 
-    /// The session a request's bearer token belongs to and its account (see `authenticate`);
-    /// with `acceptExpired`, a token past its expiry is accepted too (signing out).
+    /// The session a request's bearer token belongs to, its account and the token's expiry (in
+    /// milliseconds since 1970; see `authenticate`); with `acceptExpired`, a token past its
+    /// expiry is accepted too (signing out).
     func authenticatedSession(_ request: Request, _ db: borrowing Connection, acceptExpired: Bool = false)
-        throws -> (session: Int64, account: Account)
+        throws -> (session: Int64, account: Account, expiresAt: Int64)
     {
-        let (session, account, _) = try authenticatedSessionExpiring(
-            request, db, acceptExpired: acceptExpired)
-        return (session, account)
-    }
-
-    /// `authenticatedSession` with the token's expiry, in milliseconds since 1970.
-    private func authenticatedSessionExpiring(
-        _ request: Request, _ db: borrowing Connection, acceptExpired: Bool = false
-    ) throws -> (session: Int64, account: Account, expiresAt: Int64) {
         guard let token = request.bearerToken else {
             throw APIError.unauthorized(
                 "missing bearer token; send 'Authorization: Bearer <token>' with a token from "

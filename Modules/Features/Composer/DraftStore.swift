@@ -67,15 +67,11 @@ package final class DraftStore: Sendable {
         dataDirectory: String, account: String,
         isConsumed: @escaping @Sendable (String) -> Bool = { _ in false }
     ) {
-        let files = FileManager.default
         let folder = (dataDirectory as NSString).appendingPathComponent("drafts")
-        try? files.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let path = (folder as NSString).appendingPathComponent(Self.fileName(account))
-        let legacy = (dataDirectory as NSString).appendingPathComponent("draft.json")
-        if !files.fileExists(atPath: path), files.fileExists(atPath: legacy) {
-            try? files.moveItem(atPath: legacy, toPath: path)
-        }
-        self.init(path: path, isConsumed: isConsumed)
+        self.init(
+            path: (folder as NSString).appendingPathComponent(Self.fileName(account)),
+            takingOver: (dataDirectory as NSString).appendingPathComponent("draft.json"),
+            isConsumed: isConsumed)
     }
 
     /// The file name of an account's draft: `accountName(account)` and `.json`.
@@ -101,6 +97,25 @@ package final class DraftStore: Sendable {
     package init(path: String, isConsumed: @escaping @Sendable (String) -> Bool = { _ in false }) {
         self.path = path
         self.isConsumed = isConsumed
+    }
+
+    /// The store in the file at `path`, its folder made if missing, that first takes over the
+    /// draft at `legacy` (where a draft kept before drafts were per account lies) when `path`
+    /// holds none. Both happen on the store's own queue, before any load: never on the caller's
+    /// thread (the UI actor, as an account signs in or a conversation opens).
+    package convenience init(
+        path: String, takingOver legacy: String,
+        isConsumed: @escaping @Sendable (String) -> Bool = { _ in false }
+    ) {
+        self.init(path: path, isConsumed: isConsumed)
+        writes.async {
+            let files = FileManager.default
+            try? files.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            if !files.fileExists(atPath: path), files.fileExists(atPath: legacy) {
+                try? files.moveItem(atPath: legacy, toPath: path)
+            }
+        }
     }
 
     /// The kept draft, if there is a readable one not yet posted (after the writes asked for

@@ -169,7 +169,7 @@ extension BackendCore {
     func deleteSession(_ route: RouteRequest) throws -> Response {
         let now = nowMilliseconds
         try database.transaction { db in
-            let (session, _) = try authenticatedSession(route.request, db, acceptExpired: true)
+            let session = try authenticatedSession(route.request, db, acceptExpired: true).session
             try db.execute(
                 """
                 UPDATE sessions SET revoked_at = ?, revoked_reason = 'signed_out'

@@ -1,5 +1,4 @@
 import Basics
-import Features
 import FeedCaching
 import Foundation
 import MediaModel

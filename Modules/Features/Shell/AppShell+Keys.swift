@@ -1,4 +1,3 @@
-import Features
 import Sockets
 import TerminalUI
 import Wire

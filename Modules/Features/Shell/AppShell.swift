@@ -1,5 +1,4 @@
 import Composition
-import Features
 import Foundation
 import MediaModel
 import ServerAPI

@@ -179,7 +179,7 @@ let package = Package(
             ]),
 
         // Tests.
-        tests("Basics", ["Basics"]),
+        tests("Basics", ["Basics", "COpenSSL"]),
         tests("Composition", ["Composition"]),
         tests("CommandLineKit", ["CommandLineKit"]),
         tests("MediaModel", ["MediaModel", "Basics"]),
@@ -266,7 +266,7 @@ let package = Package(
             "AppRuntime",
             [
                 "AppRuntime", "Composition", "CommandLineKit", "Backend", "Mutations", "Wire", "Features",
-                "TerminalUI",
+                "TerminalUI", "DirectMessages", "MediaModel", "ServerAPI",
             ]),
         .target(
             name: "AppTesting",

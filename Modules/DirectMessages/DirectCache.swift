@@ -77,7 +77,11 @@ package final class DirectCache: Sendable {
         writes.async {
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let path = (directory as NSString).appendingPathComponent(name)
-            try? json.serialized().write(to: URL(fileURLWithPath: path), options: .atomic)
+            let bytes = json.serialized()
+            // What the file holds already is not written again: each launch reads the same
+            // inbox back, and an atomic write costs a sync and a rename.
+            if FileManager.default.contents(atPath: path) == bytes { return }
+            try? bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
         }
     }
 

@@ -9,18 +9,51 @@ extension FeedCache {
     /// it before the first ``firstScreen(width:rows:)`` of a run. Returns whether heights were
     /// dropped.
     ///
-    /// Complexity: one read when the key is the stored one.
+    /// `source` says what `layout` was derived from (the build and the presentation), for
+    /// ``layout(measuredUnder:)`` in the next launch; nil keeps the stored one when the key is
+    /// the stored key (a key is the same whatever it was derived from).
+    ///
+    /// Complexity: one read when the key and its source are the stored ones.
     @discardableResult
-    public func adoptLayout(_ layout: Int64) throws -> Bool {
+    public func adoptLayout(_ layout: Int64, source: Int64?) throws -> Bool {
         let stored = try database.withConnection { db in
-            try db.queryFirst("SELECT layout FROM feed_state WHERE id = 1") { try $0.int64(0) }
+            try db.queryFirst("SELECT layout, layout_source FROM feed_state WHERE id = 1") {
+                (try $0.int64(0), try $0.isNull(1) ? nil : $0.int64(1))
+            }
         }
-        guard let stored, stored != layout else { return false }
+        guard let (storedLayout, storedSource) = stored else { return false }
+        if storedLayout == layout {
+            if let source, source != storedSource {
+                try database.transaction { db in
+                    try db.execute("UPDATE feed_state SET layout_source = ? WHERE id = 1", source)
+                }
+            }
+            return false
+        }
         try database.transaction { db in
             try db.executeScript("DELETE FROM feed_heights; DELETE FROM feed_height_snapshots;")
-            try db.execute("UPDATE feed_state SET layout = ? WHERE id = 1", layout)
+            try db.execute("UPDATE feed_state SET layout = ?, layout_source = ? WHERE id = 1", layout, source)
         }
         return true
+    }
+
+    /// ``adoptLayout(_:source:)`` without saying what the key was derived from.
+    @discardableResult
+    public func adoptLayout(_ layout: Int64) throws -> Bool {
+        try adoptLayout(layout, source: nil)
+    }
+
+    /// The layout key stored by ``adoptLayout(_:source:)`` with `source`, or nil when the stored
+    /// key was derived from something else (another build, another presentation) or from
+    /// nothing said: then the caller derives the key again.
+    ///
+    /// Complexity: one read.
+    public func layout(measuredUnder source: Int64) throws -> Int64? {
+        try database.withConnection { db in
+            try db.queryFirst(
+                "SELECT layout FROM feed_state WHERE id = 1 AND layout_source = ? AND layout <> 0", source
+            ) { try $0.int64(0) }
+        }
     }
 
     /// Stores row heights a list computed at `width` (replacing any stored for other versions of

@@ -14,7 +14,9 @@ import Storage
 /// - `feed_state`: one row: format, entries revision (snapshots are valid for it), count, tail
 ///   cursor, viewer, and how many confirmed follows and unfollows the cached entries do not
 ///   reflect yet (`unreconciled`, added by `reconcileMigration(version:)`), and the layout the
-///   stored heights were measured under (`layout`, added by `layoutMigration(version:)`).
+///   stored heights were measured under (`layout`, added by `layoutMigration(version:)`) and
+///   what that key was derived from (`layout_source`, added by
+///   `layoutSourceMigration(version:)`).
 public enum FeedCacheSchema {
     /// The step that creates these tables, numbered `version` in the database's migration list
     /// (the list's owner, Networking's `AppDatabase`, picks the number once and never changes it).
@@ -39,6 +41,17 @@ public enum FeedCacheSchema {
         Migration(
             version: version, name: "feed cache layout",
             sql: "ALTER TABLE feed_state ADD COLUMN layout INTEGER NOT NULL DEFAULT 0")
+    }
+
+    /// The step that adds `feed_state.layout_source`: what the stored `layout` key was derived
+    /// from (a fingerprint of the build and the app's presentation, see
+    /// ``FeedCache/layout(measuredUnder:)``), so a launch of the same build reads the key instead
+    /// of drawing sample posts to derive it again. A cache from before has none, and derives it
+    /// once.
+    public static func layoutSourceMigration(version: Int) -> Migration {
+        Migration(
+            version: version, name: "feed cache layout source",
+            sql: "ALTER TABLE feed_state ADD COLUMN layout_source INTEGER")
     }
 
     /// The step that adds `feed_pages.etag`: the entity tag the server sent with a page, kept

@@ -12,7 +12,7 @@ import MediaModel
 /// let merge = try await cache.refresh()                      // then the server's newest
 /// let more = try cache.entries(from: 0, count: merge.count)
 /// ```
-public protocol HomeFeedStore: AnyObject, Sendable {
+public protocol HomeFeedStore: FeedLayoutStore {
     /// The first screen of the cached feed at `width`, without any network call.
     func firstScreen(width: Int, rows: Int) throws -> FirstScreen
     /// How many entries are cached.
@@ -23,9 +23,6 @@ public protocol HomeFeedStore: AnyObject, Sendable {
     func media(_ id: MediaID) throws -> Media?
     /// The stored heights of every cached entry at `width`.
     func heights(width: Int) throws -> HeightTable
-    /// Makes stored heights belong to `layout`, dropping those measured under another; true
-    /// when any were dropped.
-    func adoptLayout(_ layout: Int64) throws -> Bool
     /// Stores the heights a screen measured at `width`.
     func storeHeights(_ heights: [EntryHeights], width: Int) throws
     /// Makes the cache belong to `viewer`, clearing one written for another.
@@ -38,6 +35,17 @@ public protocol HomeFeedStore: AnyObject, Sendable {
     @concurrent func refresh(maximumPages: Int) async throws -> FeedMerge
     /// Fetches the page after `cursor` and appends it.
     @concurrent func loadMore(cursor: String) async throws -> FeedMerge
+}
+
+/// What the stored row heights were measured under: a key of how the app draws its entries,
+/// and what that key was derived from, so a launch of the same build reads it back (see
+/// `FeedCache.adoptLayout(_:source:)`). Part of every ``HomeFeedStore``.
+public protocol FeedLayoutStore: AnyObject, Sendable {
+    /// Makes stored heights belong to `layout` (derived from `source`), dropping those
+    /// measured under another; true when any were dropped.
+    func adoptLayout(_ layout: Int64, source: Int64?) throws -> Bool
+    /// The layout key last adopted with `source`, or nil.
+    func layout(measuredUnder source: Int64) throws -> Int64?
 }
 
 extension HomeFeedStore {

@@ -287,12 +287,16 @@ public final class MutationManager: Sendable {
     /// the journal's database for the next launches. Until it is set, the author of the first
     /// confirmed post is taken; before that, posts show a placeholder author ("You") until the
     /// viewer is known.
+    /// The same viewer again (every launch sets the one the journal already keeps) writes
+    /// nothing: a durable commit costs a launch several syncs.
     public func setViewer(_ user: User?) {
-        journalLock.withLock { _ in
+        let written = journalLock.withLock { _ -> Bool in
+            guard state.withLock({ $0.viewer }) != user else { return false }
             writeJournal("the signed-in viewer") { db in try MutationJournal.saveViewer(user, db) }
             state.withLock { $0.viewer = user }
+            return true
         }
-        changed([])
+        if written { changed([]) }
     }
 
     /// How many journal commits were made (a burst counts once).

@@ -17,6 +17,7 @@ public enum AppDatabase {
         FeedCacheSchema.reconcileMigration(version: 4),
         FeedCacheSchema.layoutMigration(version: 5),
         FeedCacheSchema.etagMigration(version: 6),
+        FeedCacheSchema.layoutSourceMigration(version: 7),
     ]
 
     /// What a damaged app database kept aside still holds that matters to the person: how many

@@ -147,6 +147,39 @@ import Wire
         #expect(try same.adoptLayout(42) == false)
     }
 
+    /// A launch of the same build reads the layout key back under what it was derived from
+    /// (`layout(measuredUnder:)`) instead of drawing sample posts again; another build or
+    /// presentation (another source) finds none and derives it. A key that is the stored one
+    /// under a new source keeps the heights and records the source.
+    @Test func aLayoutKeyIsReadBack_onlyUnderTheSourceItWasAdoptedWith() async throws {
+        let fixture = try NetworkFixture()
+        let directory = try NetworkFixture.appDirectory()
+        let cache = try fixture.cache(in: directory)
+        try await cache.refresh()
+        #expect(try cache.layout(measuredUnder: 7) == nil)
+        #expect(try cache.adoptLayout(41, source: 7) == true)
+        let entries = try cache.entries(from: 0, count: 20)
+        try cache.storeHeights(
+            entries.map { EntryHeights(entryID: $0.id, version: $0.version, rows: [3]) }, width: 80)
+
+        try cache.database.close()
+        let next = try fixture.cache(in: directory)
+        #expect(try next.layout(measuredUnder: 7) == 41)
+        #expect(try next.layout(measuredUnder: 8) == nil)
+
+        // Another build derived the same key: the heights stay, and the new source reads it back.
+        #expect(try next.adoptLayout(41, source: 8) == false)
+        #expect(try next.firstScreen(width: 80, rows: 24).heights.knownCount == 20)
+        #expect(try next.layout(measuredUnder: 8) == 41)
+        #expect(try next.layout(measuredUnder: 7) == nil)
+
+        // A key adopted without a source keeps the stored source only while the key is the same.
+        #expect(try next.adoptLayout(41) == false)
+        #expect(try next.layout(measuredUnder: 8) == 41)
+        #expect(try next.adoptLayout(42) == true)
+        #expect(try next.layout(measuredUnder: 8) == nil)
+    }
+
     /// A refresh that finds nothing new costs a 304: no body, nothing written, and the merge says
     /// so, so a list showing the cache neither merges nor redraws. Once the feed changes, the
     /// next refresh gets the page again.

@@ -43,6 +43,36 @@ import Wire
         #expect(try rows.first?.int(4) == 0)
     }
 
+    /// Every launch sets the viewer the journal already keeps: that writes nothing (a durable
+    /// commit costs a launch several syncs and a checkpoint at exit); another viewer is
+    /// written, and the next launch reads it back.
+    @Test func theSameViewerAgain_writesNothing_andAnotherViewerIsKept() throws {
+        let (manager, database, directory) = try Self.idleManager()
+        let ada = User(id: "u1", handle: "ada", displayName: "Ada")
+        manager.setViewer(ada)
+        try database.close()
+
+        // Another connection's `data_version` moves with every commit but its own.
+        let (next, nextDatabase, _) = try Self.idleManager(directory: directory)
+        let observer = try AppDatabase.open(directory: directory)
+        func version() throws -> Int64 {
+            try observer.withConnection { db in try db.queryFirst("PRAGMA data_version") { try $0.int64(0) } }
+                ?? -1
+        }
+        #expect(next.viewer == ada)
+        let before = try version()
+        next.setViewer(ada)
+        #expect(try version() == before)
+        let grace = User(id: "u2", handle: "grace", displayName: "Grace")
+        next.setViewer(grace)
+        #expect(try version() != before)
+        try nextDatabase.close()
+        try observer.close()
+
+        let (last, _, _) = try Self.idleManager(directory: directory)
+        #expect(last.viewer == grace)
+    }
+
     @Test func aBurst_sharesOneCommit_andKeepsItsOrder() async throws {
         let (manager, _, _) = try Self.idleManager()
         let before = manager.commitCount

@@ -95,7 +95,8 @@ package final class FeedScreen: AppScreen {
             let (first, adopted) = await Task.detached { () -> (FirstScreen?, Bool) in
                 // Heights stored by a build that drew posts otherwise are dropped, not seeded;
                 // when that cannot be checked, none are seeded (posts are measured again).
-                let adopted = (try? cache.adoptLayout(PostLayoutKey.of(presentation))) != nil
+                // The key is read back when this build derived it before (`PostLayoutKey.adopt`).
+                let adopted = PostLayoutKey.adopt(presentation, in: cache)
                 return (try? cache.firstScreen(width: width, rows: rows), adopted)
             }.value
             guard let self else { return }

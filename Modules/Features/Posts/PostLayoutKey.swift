@@ -1,3 +1,5 @@
+import Basics
+import FeedCaching
 import Foundation
 import MediaModel
 import Mutations
@@ -9,13 +11,14 @@ import Mutations
 /// The feed cache stores row heights under each entry's content version, which says nothing of
 /// the code that drew the rows. A build that draws posts otherwise (a line added above a reply,
 /// a socket that shows photos taller) would seed heights that no longer match the lines; the
-/// feed screen hands this key to `FeedCache.adoptLayout(_:)` first, and stored heights measured
+/// feed screen hands this key to `FeedCache.adoptLayout(_:source:)` first, and stored heights measured
 /// under another key are dropped. Nobody bumps a number by hand: a change to drawing that
 /// changes a sample's height changes the key. A new way of drawing a post (a new attachment,
 /// a new line) adds a sample here, so the gallery keeps covering every kind of line.
 ///
-/// Complexity: O(samples × widths) renders, about a hundred microseconds; computed once a run,
-/// off the UI actor.
+/// Complexity: O(samples × widths) renders, a millisecond and a half of a warm launch's CPU
+/// with the first draws' one-time costs; derived off the UI actor, and only when the feed cache
+/// does not hold it for this build and presentation (`adopt(_:in:)`).
 package enum PostLayoutKey {
     /// The widths the gallery is measured at: narrow, common and wide, so a change that shows
     /// only at some widths (a wrap, a cut) is seen.
@@ -31,6 +34,33 @@ package enum PostLayoutKey {
             }
         }
         return Int64(max(hasher.value, 1))
+    }
+
+    /// What `of(presentation)` is derived from: the presentation's origin (the build, whose code
+    /// draws the samples, its providers and modes) and whether photo art is drawn, as a
+    /// fingerprint the feed cache keeps beside the key, so the next launch of the same build
+    /// reads the key back instead of drawing the samples again
+    /// (`FeedCache.layout(measuredUnder:)`). Nil when the origin is unknown (an overridden
+    /// socket, no build id): then the key is derived every launch.
+    ///
+    /// Complexity: O(1); no post is drawn.
+    package static func source(of presentation: PostPresentation) -> Int64? {
+        guard let origin = presentation.origin else { return nil }
+        var hash = FNV1a()
+        hash.combine((0..<8).map { UInt8(truncatingIfNeeded: origin >> ($0 * 8)) })
+        hash.endPart()
+        hash.combine(CollectionOfOne(presentation.photoArt == nil ? 0 : 1))
+        return Int64(bitPattern: hash.value)
+    }
+
+    /// The key of `presentation`'s layout, read from `store` when it was derived there by this
+    /// build from the same presentation, else derived again; then adopted, with its source, so
+    /// stored heights measured under another layout are dropped. True when the key was adopted
+    /// (false: the store could not say, and no stored height may be trusted).
+    package static func adopt(_ presentation: PostPresentation, in store: any FeedLayoutStore) -> Bool {
+        let source = source(of: presentation)
+        let layout = source.flatMap { try? store.layout(measuredUnder: $0) } ?? of(presentation)
+        return (try? store.adoptLayout(layout, source: source)) != nil
     }
 
     /// The sample posts, as a feed shows them.

@@ -1,3 +1,4 @@
+import Basics
 import Composition
 import Sockets
 import TerminalUI
@@ -8,30 +9,40 @@ import TerminalUI
 /// background tasks.
 package struct PostPresentation: Sendable, Hashable {
     /// The styles.
-    package var style: AppStyle
+    package let style: AppStyle
     /// The rows of a post, top to bottom.
-    package var rows: [PostRow]
+    package let rows: [PostRow]
     /// The most lines a photo takes.
-    package var mediaLines: Int
+    package let mediaLines: Int
     /// Whether the text starts with the author's handle (a caption).
-    package var captionLeadsWithAuthor: Bool
+    package let captionLeadsWithAuthor: Bool
     /// The most lines of text a post shows in a list (its title not counted); nil shows it whole.
-    package var excerptLines: Int?
+    package let excerptLines: Int?
     /// Comments or threaded posts.
-    package var replyStyle: ReplyStyle
+    package let replyStyle: ReplyStyle
     /// What one reply is called.
-    package var replyNoun: String
+    package let replyNoun: String
     /// Whether a reply in a feed shows its parent above it.
-    package var showsReplyParent: Bool
+    package let showsReplyParent: Bool
     /// Where stored photos' art comes from (drawn from their real pixels); nil draws each photo
     /// from the small rendition its attachment carries.
     package var photoArt: PhotoArtStore?
     /// The title of the app's tab listing changes (Sync), named where a change was not sent; nil
     /// when the app has no such tab.
-    package var syncTitle: String?
+    package let syncTitle: String?
+
+    /// What everything above but `photoArt` was made from: this build, the provider of each
+    /// socket and the two modes, as a fingerprint that is the same in every launch of this
+    /// build made the same way (so a value derived from the presentation, like
+    /// `PostLayoutKey`, can be kept across launches under it). Nil when a socket was
+    /// overridden (a test's contract, which no provider id names) or the executable has no
+    /// build id. The properties above are constants for that reason: made here and nowhere
+    /// else.
+    package let origin: UInt64?
 
     /// The presentation an app's sockets describe.
     package init(registry: SocketRegistry, colorMode: ColorMode, imageMode: ImageMode) {
+        origin = Self.origin(of: registry, colorMode: colorMode, imageMode: imageMode)
         let layout = registry[.postLayout]
         let replies = registry[.replyModel]
         style = AppStyle(
@@ -45,5 +56,27 @@ package struct PostPresentation: Sendable, Hashable {
         replyNoun = replies.noun
         showsReplyParent = registry.with(.feedPolicy) { $0.showsReplyParent }
         syncTitle = registry[.tabs].tabs.first { $0.destination == .mutations }?.title
+    }
+
+    /// The fingerprint of ``origin``. Every socket's provider counts, not only the ones read
+    /// above: a provider id names fixed code in a build (the presentation's providers read
+    /// nothing from their launch context).
+    static func origin(of registry: SocketRegistry, colorMode: ColorMode, imageMode: ImageMode) -> UInt64? {
+        guard let build = BuildIdentity.current, !registry.providers.values.contains("override") else {
+            return nil
+        }
+        var hash = FNV1a()
+        hash.combine(build)
+        hash.endPart()
+        for (socket, provider) in registry.providers.sorted(by: { $0.key < $1.key }) {
+            hash.combine(socket.utf8)
+            hash.endPart()
+            hash.combine(provider.utf8)
+            hash.endPart()
+        }
+        hash.combine(colorMode.description.utf8)
+        hash.endPart()
+        hash.combine(imageMode.description.utf8)
+        return hash.value
     }
 }

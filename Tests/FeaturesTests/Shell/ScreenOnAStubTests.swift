@@ -154,7 +154,8 @@ private final class UnusedFeed: HomeFeedStore {
     func entries(from index: Int, count: Int) throws -> [CachedEntry] { throw Unused() }
     func media(_ id: MediaID) throws -> Media? { throw Unused() }
     func heights(width: Int) throws -> HeightTable { throw Unused() }
-    func adoptLayout(_ layout: Int64) throws -> Bool { throw Unused() }
+    func adoptLayout(_ layout: Int64, source: Int64?) throws -> Bool { throw Unused() }
+    func layout(measuredUnder source: Int64) throws -> Int64? { throw Unused() }
     func storeHeights(_ heights: [EntryHeights], width: Int) throws { throw Unused() }
     func prepare(viewer: String) throws { throw Unused() }
     func refresh(maximumPages: Int) async throws -> FeedMerge { throw Unused() }

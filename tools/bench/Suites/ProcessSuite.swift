@@ -5,7 +5,7 @@ import Foundation
 /// release binary of the photo-first app (the first whose posts need a photo) is spawned with `posix_spawn` for a warm headless launch (its data and
 /// backend directories already made, seeded and cached by an earlier run) running a script that
 /// waits for the first frame with content, prints it and quits; beside it, in the same run and
-/// spawned the same way, the release `hello-world` (a Foundation program that prints a line).
+/// spawned the same way, the release `hello-world` (the minimal Foundation program: it prints a line).
 ///
 /// The figures: spawn to exit (the whole process), spawn to the printed first frame, exit time
 /// (from the frame, after which the script quits at once, to the process's exit: stopping the
@@ -65,7 +65,7 @@ enum ProcessSuite {
         let helloWall = Samples(hellos.map(\.exitedAt))
         runner.report(
             "warm launch to first frame and exit (wall)", Samples(apps.map(\.exitedAt)), unit: .milliseconds,
-            baseline: ("Foundation hello-world", helloWall), targets: [.withinBaseline(factor: 2.5)],
+            baseline: ("Foundation hello-world", helloWall), targets: [.withinBaseline(factor: 1.5)],
             note: "\(apps.count) runs each, interleaved; posix_spawn to waitpid")
         runner.report(
             "  spawn to the first frame with content", Samples(apps.compactMap(\.frameAt)),

@@ -176,6 +176,70 @@ import Wire
         }
     }
 
+    // MARK: The limits on bytes and marks every app shares
+
+    /// A character of 49 bytes: a family emoji (25) carrying eight enclosing circles (3 each),
+    /// as many combining marks as one character may carry.
+    static let heavyCharacter =
+        "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
+        + String(repeating: "\u{20DD}", count: 8)
+
+    /// Text of exactly `bytes` bytes (UTF-8) in few characters: heavy ones, then letters.
+    static func text(bytes: Int) -> String {
+        String(repeating: heavyCharacter, count: bytes / 49) + String(repeating: "a", count: bytes % 49)
+    }
+
+    /// The post limits every app shares (PostLimits): a text of 16,384 bytes is posted and the
+    /// server takes it; one byte more, or a character with nine combining marks, is refused by
+    /// the composer in words, before anything is sent. The byte limit is met here well under
+    /// each app's character limit, with heavy characters.
+    @Test(arguments: ShippedApp.withHome)
+    func theSharedByteAndMarkLimits_postAtTheLimit_andRefuseOneOver(app: ShippedApp) async throws {
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: try TestDirectories.make(), height: 30)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let feed = try #require(shell.currentScreen as? FeedScreen)
+        let zalgo = "Piled " + "e" + String(repeating: "\u{0301}", count: 9) + " high"
+        let cases: [(text: String, refusal: String?)] = [
+            (Self.text(bytes: 16_385), "✕ text: 16385 bytes (UTF-8) is over the limit of 16384"),
+            // (the status line is cut to the 80 columns, so its start is compared)
+            (zalgo, "✕ text: character 7 of the text carries 9 combining marks, over the limit of 8"),
+            (Self.text(bytes: 16_384), nil),
+        ]
+        for (text, refusal) in cases {
+            #expect(text.count <= app.textLimit, "\(app.id): \(text.count) characters")
+            // When the person writes the text (with a photo where one is needed) and posts
+            await Self.press(.character("n"), in: session)
+            try #require(shell.currentScreen is ComposerScreen, "\(app.id): the composer opens")
+            _ = shell.handle(.paste(text))
+            if app.requiresPhoto {
+                try TestPhotos.attachSample(in: shell)
+            }
+            await Self.press(.enter, in: session)
+            let frame = HeadlessHarness.frame(of: session)
+
+            if let refusal {
+                // Then it is refused in words, the composer and the text kept, nothing sent
+                #expect(DeleteScenarios.status(frame).hasPrefix(refusal), "\(app.id):\n\(frame)")
+                #expect(shell.currentScreen is ComposerScreen)
+                #expect(shell.context.manager.pending.isEmpty && shell.context.manager.failed.isEmpty)
+                _ = shell.handle(.control("d"))
+                await Self.press(.control("d"), in: session)
+                await Self.press(.escape, in: session)
+                #expect(shell.currentScreen is FeedScreen)
+                continue
+            }
+            // Then at the limit the post is on the server, whole, and tops Home once
+            #expect(shell.currentScreen is FeedScreen, "\(app.id): back on Home:\n\(frame)")
+            let top = try #require(feed.items.first)
+            #expect(top.media.text == text, "\(app.id): \(top.media.text.utf8.count) bytes on top")
+            #expect(feed.items.filter { $0.media.text == text }.count == 1)
+            #expect(shell.context.manager.failed.isEmpty, "\(app.id):\n\(frame)")
+            #expect(top.isConfirmed, "\(app.id): the server took 16,384 bytes")
+        }
+    }
+
     // MARK: Find people's search text
 
     /// The longest search text the server takes.

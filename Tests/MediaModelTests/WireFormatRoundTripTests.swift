@@ -81,6 +81,39 @@ import Testing
         #expect(video.json.objectValue?["durationMs"] == 15_250)
     }
 
+    /// A video's size is 1 to 1,000,000 pixels a side and its duration at most the milliseconds
+    /// a `Duration` of whole milliseconds holds here (Int64.max / 1,000,000): the ends are read,
+    /// one past them is a wire error naming the field.
+    @Test func aVideosSizeAndDuration_areReadUpToTheirEnds_andRefusedPastThem() throws {
+        func video(width: Int64, height: Int64, milliseconds: Int64) -> JSONValue {
+            .object([
+                "type": .string("video"), "width": .int(width), "height": .int(height),
+                "durationMs": .int(milliseconds),
+                "poster": PixelImage.generated(seed: 1, width: 2, height: 2).json,
+            ])
+        }
+        let longest = Int64.max / 1_000_000
+        let smallest = try Attachment.Video(json: video(width: 1, height: 1, milliseconds: 0), at: .root)
+        #expect(smallest.width == 1 && smallest.height == 1)
+        let largest = try Attachment.Video(
+            json: video(width: 1_000_000, height: 1_000_000, milliseconds: longest), at: .root)
+        #expect(largest.width == 1_000_000 && largest.duration == .milliseconds(longest))
+
+        for (json, field) in [
+            (video(width: 0, height: 1, milliseconds: 0), "width"),
+            (video(width: 1, height: 1_000_001, milliseconds: 0), "height"),
+            (video(width: 1, height: 1, milliseconds: longest + 1), "durationMs"),
+            (video(width: 1, height: 1, milliseconds: -1), "durationMs"),
+        ] {
+            do {
+                _ = try Attachment.Video(json: json, at: .root)
+                Issue.record("a video with '\(field)' past its end was read")
+            } catch {
+                #expect("\(error)".contains(field), "\(error)")
+            }
+        }
+    }
+
     @Test func controlCharactersInText_areEscapedAndRoundTrip() throws {
         let media = Media(
             id: "m1", author: Fixtures.ada, createdAt: Fixtures.createdAt, text: "a\nb\t\u{1}c\\ é 🎉")

@@ -3,4 +3,14 @@
 // Foundation costs any Swift program on this machine, and nothing more.
 import Foundation
 
-print("hello, world")
+if CommandLine.arguments.dropFirst().contains("--help") {
+    print(
+        """
+        usage: hello-world
+
+        Prints one line and exits: the minimal Foundation program that `bench process` spawns
+        beside the app as its baseline.
+        """)
+} else {
+    print("hello, world")
+}

@@ -3,7 +3,7 @@
 /// The backend stores only the SHA-256 of each session token, so every request with a token
 /// hashes one. OpenSSL's first hash in a process initializes the library (its configuration,
 /// providers and algorithm tables): about 0.85 ms, on the path of an app's first screen with
-/// the embedded backend. A token is 68 bytes; hashing it here costs a microsecond and nothing
+/// the embedded backend. A token is 68 bytes; hashing it here costs about 3 µs and nothing
 /// at start-up. `SHA256Tests` checks it against the standard's vectors and against OpenSSL.
 ///
 /// ```swift

@@ -242,6 +242,22 @@ package enum BackendFixtures {
         _ = try await send(.delete, "/v1/posts/\(mediaID)", body: nil, as: handle, on: server, expecting: 200)
     }
 
+    /// Sends a request that checks a password, waiting and asking again while the server says
+    /// too many are waiting (429 or 503, with `Retry-After`), as a client does, for at most a
+    /// minute. The gate that checks passwords is one per process (one machine's cores), so the
+    /// backends of scenarios running at once share it, and their sign-ins come from one address.
+    static func sendWaitingForPasswordChecks(_ request: Request, on server: BackendServer) async -> Response {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while true {
+            let response = await server.handle(request)
+            guard response.status == 429 || response.status == 503, ContinuousClock.now < deadline else {
+                return response
+            }
+            let seconds = response.headers["Retry-After"].flatMap(Double.init) ?? 0.2
+            try? await Task.sleep(for: .milliseconds(Int(min(max(seconds, 0.05), 2) * 1000)))
+        }
+    }
+
     /// Makes an account `handle` protected by `password` (as a person would through onboarding),
     /// with `bio` when given (onboarding asks for none; only the API sets one).
     package static func createAccount(
@@ -252,13 +268,13 @@ package enum BackendFixtures {
             "{\"handle\": \(jsonString(handle)), \"displayName\": \(jsonString(displayName)), "
             + (bio.map { "\"bio\": \(jsonString($0)), " } ?? "")
             + "\"password\": \(jsonString(password))}"
-        let response = await server.handle(
+        let response = await sendWaitingForPasswordChecks(
             Request(
                 .post, "/v1/accounts",
                 headers: [
                     "Idempotency-Key": "fixture-\(UUID().uuidString)", "Content-Type": "application/json",
                 ],
-                body: Data(body.utf8)))
+                body: Data(body.utf8)), on: server)
         guard response.status == 201 else {
             throw FixtureError(
                 "POST /v1/accounts answered \(response.status): \(String(decoding: response.body, as: UTF8.self))"
@@ -274,9 +290,10 @@ package enum BackendFixtures {
         savingIn dataDirectory: String
     ) async throws {
         let body = "{\"handle\": \(jsonString(handle)), \"password\": \(jsonString(password))}"
-        let response = await server.handle(
+        let response = await sendWaitingForPasswordChecks(
             Request(
-                .post, "/v1/sessions", headers: ["Content-Type": "application/json"], body: Data(body.utf8)))
+                .post, "/v1/sessions", headers: ["Content-Type": "application/json"], body: Data(body.utf8)),
+            on: server)
         guard response.status == 200 else {
             throw FixtureError(
                 "POST /v1/sessions answered \(response.status): \(String(decoding: response.body, as: UTF8.self))"

@@ -90,14 +90,15 @@ public struct HeightTable: Hashable, Sendable {
     public var knownHeight: Int { heights.reduce(0) { $0 + Int($1) } }
 
     /// How many entries from the top fill `rows` screen rows, counting an entry of unknown height
-    /// as `estimate` rows (at least 1), so the first screen is always filled.
+    /// as `estimate` rows (at least 1), so the first screen is always filled. An entry known to
+    /// take no rows (one the app does not show) counts as none.
     ///
     /// Complexity: O(k) for the k entries returned.
     public func entriesFilling(rows: Int, estimate: Int = 1) -> Int {
         var filled = 0
         var index = 0
         while index < count && filled < rows {
-            filled += Swift.max(height(at: index) ?? estimate, 1)
+            filled += height(at: index) ?? Swift.max(estimate, 1)
             index += 1
         }
         return index

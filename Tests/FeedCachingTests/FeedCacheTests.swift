@@ -62,6 +62,27 @@ import Wire
         #expect(try cache.firstScreen(width: 100, rows: 10_000).entries.count == 50)
     }
 
+    /// An app that does not show some entries (a photo-first app and text posts) stores them as
+    /// taking no rows: the first screen reads past them to entries that fill the screen, rather
+    /// than counting each as a row and leaving the bottom of the first frame empty.
+    @Test func firstScreen_countsEntriesOfNoRowsAsNone() async throws {
+        let fixture = try NetworkFixture()
+        let cache = try fixture.cache(in: try NetworkFixture.appDirectory(), pageSize: 50)
+        try await cache.refresh()
+        let all = try cache.entries(from: 0, count: 50)
+        // The first of every three is shown (18 rows), the two after it are not.
+        try cache.storeHeights(
+            all.enumerated().map { index, entry in
+                EntryHeights(entryID: entry.id, version: entry.version, rows: index % 3 == 0 ? [17, 1] : [])
+            }, width: 80)
+
+        let screen = try cache.firstScreen(width: 80, rows: 20)
+        #expect(screen.heights.height(at: 1) == 0, "a stored entry of no rows reads back as none")
+        #expect(screen.entries.count == 4, "18 rows, two hidden, then the next shown entry")
+        #expect(try cache.firstScreen(width: 80, rows: 18).entries.count == 1)
+        #expect(try cache.firstScreen(width: 80, rows: 37).entries.count == 7)
+    }
+
     /// A snapshot's header holds counts past 255 and 65,535 (ids of 300 entries take more than
     /// 256 bytes): every byte of each count is read back, so a cold start reads its heights.
     @Test func heightsOfManyEntries_areReadBackFromTheirSnapshot() throws {

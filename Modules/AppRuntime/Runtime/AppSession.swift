@@ -291,8 +291,12 @@ package final class AppSession {
                 notice: saved.map { "your session as @\($0.handle) ended; sign in again" }, context: context)
             return
         }
-        loadViewer(context)
         shell.start()
+        // The first frame is drawn when the launch returns: with the cached content, not the
+        // empty or loading state it replaces a moment later. The launch's own requests (who the
+        // viewer is, the inbox) start after the cache is read, so they do not hold it up.
+        await shell.showsCachedContent()
+        loadViewer(context)
         inbox?.reload()
         // The saved session may have ended while the services started (the events poll asked
         // first), before there was a shell to ask the person: ask now.

@@ -29,6 +29,11 @@ package final class FeedScreen: AppScreen {
     private var tailCursor: String?
     private var heights: HeightTable?
     private var started = false
+    /// The content version of each entry the app does not show whose zero height this screen
+    /// stored (or found stored), so a rebuild does not store it again.
+    private var storedHidden: [FeedEntryID: Int64] = [:]
+    /// The first screen's read from the cache, until it is shown.
+    private var firstScreenRead: Task<Void, Never>?
     private var refreshing = false
     private var loadingMore = false
     private var reachedEnd = false
@@ -91,7 +96,7 @@ package final class FeedScreen: AppScreen {
         let width = list.view.width
         let rows = list.view.viewportHeight
         let presentation = context.presentation
-        context.tracker.run { [weak self] in
+        firstScreenRead = context.tracker.run { [weak self] in
             let (first, adopted) = await Task.detached { () -> (FirstScreen?, Bool) in
                 // Heights stored by a build that drew posts otherwise are dropped, not seeded;
                 // when that cannot be checked, none are seeded (posts are measured again).
@@ -107,8 +112,14 @@ package final class FeedScreen: AppScreen {
                 self.heights = adopted ? first.heights : nil
                 self.rebuild()
             }
+            self.firstScreenRead = nil
             self.refresh()
         }
+    }
+
+    package func showsCachedContent() async {
+        await firstScreenRead?.value
+        await list.itemsShown()
     }
 
     /// Fetches the first page and merges it in; the list keeps its selection. A refresh the
@@ -274,10 +285,22 @@ package final class FeedScreen: AppScreen {
         items.reserveCapacity(merged.count)
         var seeded: [(item: PostItem, rows: [Int])] = []
         var measured: [(item: PostItem, version: Int64)] = []
+        var hidden: [EntryHeights] = []
         let showsReplies = policy.showsReplies
-        for row in merged where policy.shows(row.entry.media.kind) && (showsReplies || !row.entry.isReply) {
+        for row in merged {
             let entry = row.entry
             let version = versions[entry.id]
+            guard policy.shows(entry.media.kind) && (showsReplies || !entry.isReply) else {
+                // An entry this app does not show takes no rows: stored so, the next launch's
+                // first screen does not count it as a row of posts and stop short of filling.
+                if let version, storedHidden[entry.id] != version {
+                    storedHidden[entry.id] = version
+                    if table?.rows(for: entry.id, version: version) != [] {
+                        hidden.append(EntryHeights(entryID: entry.id, version: version, rows: []))
+                    }
+                }
+                continue
+            }
             let item = PostItem(
                 id: entry.id.rawValue, row: row, age: context.age(of: entry.media.createdAt),
                 contentVersion: version.map { Int(truncatingIfNeeded: $0) })
@@ -293,6 +316,7 @@ package final class FeedScreen: AppScreen {
             }
         }
         list.seedHeights(seeded)
+        store(hidden)
         let endNote = reachedEnd ? [StyledLine("✓ You're all caught up", style: context.style.secondary)] : []
         list.show(items) { [weak self] in
             self?.list.view.trailer = endNote
@@ -324,9 +348,14 @@ package final class FeedScreen: AppScreen {
     private func storeHeights(of items: [(item: PostItem, version: Int64)]) {
         let versions = Dictionary(
             items.map { ($0.item.id, $0.version) }, uniquingKeysWith: { first, _ in first })
-        let measured = list.cachedHeights(of: items.map(\.item)).compactMap { item, rows in
-            versions[item.id].map { EntryHeights(entryID: FeedEntryID(item.id), version: $0, rows: rows) }
-        }
+        store(
+            list.cachedHeights(of: items.map(\.item)).compactMap { item, rows in
+                versions[item.id].map { EntryHeights(entryID: FeedEntryID(item.id), version: $0, rows: rows) }
+            })
+    }
+
+    /// Stores `measured` with the cache, off the UI actor.
+    private func store(_ measured: [EntryHeights]) {
         guard !measured.isEmpty else { return }
         let cache = self.cache
         let width = list.view.width

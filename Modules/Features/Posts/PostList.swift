@@ -18,6 +18,8 @@ package final class PostList: ListAdapterDataSource {
     package private(set) var items: [PostItem] = []
     /// Updates handed to the adapter and not yet shown.
     private var updatesInFlight = 0
+    /// The last update `show(_:shown:)` started (its layout off the UI actor, then applied).
+    private var lastUpdate: Task<Void, Never>?
     /// Whether to select the first post once the updates in flight are shown.
     private var selectFirstWhenShown = false
     /// Runs when a post is opened (enter).
@@ -56,6 +58,11 @@ package final class PostList: ListAdapterDataSource {
 
     /// Shows `items`: heights not known yet are measured off the UI actor first (tracked work),
     /// then the view gets one update plan; `shown` runs after that.
+    /// Returns once the items last given to `show(_:shown:)` are laid out and on screen.
+    package func itemsShown() async {
+        await lastUpdate?.value
+    }
+
     package func show(_ items: [PostItem], shown: (@MainActor () -> Void)? = nil) {
         self.items = items.map { item in
             var item = item
@@ -63,7 +70,7 @@ package final class PostList: ListAdapterDataSource {
             return item
         }
         updatesInFlight += 1
-        context.tracker.run { [weak self] in
+        lastUpdate = context.tracker.run { [weak self] in
             guard let self else { return }
             self.lastPlan = await self.adapter.performUpdatesWithPreparedLayout()
             self.updatesInFlight -= 1

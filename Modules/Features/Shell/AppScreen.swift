@@ -35,6 +35,10 @@ package protocol AppScreen: AnyObject {
     func dataDidChange()
     /// The viewer just made a post: show the newest first (lists select their first item).
     func revealNewest()
+    /// Returns once the screen shows what the device keeps for it (a cache read off the UI
+    /// actor, begun by `appear()`). A launch waits for it before its first frame, so a warm start
+    /// draws the cached content at once, never the empty or loading state in between.
+    func showsCachedContent() async
 }
 
 extension AppScreen {
@@ -50,4 +54,6 @@ extension AppScreen {
     package func dataDidChange() {}
     /// Screens without a list of posts have nothing to reveal.
     package func revealNewest() {}
+    /// Screens that keep nothing on the device have nothing to wait for.
+    package func showsCachedContent() async {}
 }

@@ -123,6 +123,12 @@ package final class AppShell: AppNavigator {
         openTab(at: 0)
     }
 
+    /// Returns once the screen on top shows what the device keeps for it (see
+    /// `AppScreen.showsCachedContent()`): the launch's first frame is then the cached content.
+    package func showsCachedContent() async {
+        await currentScreen?.showsCachedContent()
+    }
+
     /// Drops every tab's screens and shows the first tab afresh: after signing in again, what
     /// was loaded (or failed to load) for the session that ended is not shown as the new one's.
     package func restartTabs() {

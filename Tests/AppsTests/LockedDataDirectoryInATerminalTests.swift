@@ -12,7 +12,7 @@ import Testing
 @Suite struct LockedDataDirectoryInATerminalTests {
     @Test func aLockedDataDirectory_isRefused_beforeTheScreenIsTaken() throws {
         let app = try #require(ShippedApp.all.first)
-        let path = SuspendInATerminalTests.siblingExecutable(app.id)
+        let path = AppInATerminal.executable(app.id)
         try #require(FileManager.default.isExecutableFile(atPath: path), "build the apps first: \(path)")
         let directories = try TestDirectories.make()
         try FileManager.default.createDirectory(atPath: directories.data, withIntermediateDirectories: true)
@@ -22,11 +22,11 @@ import Testing
 
         // When the app starts on it in a terminal
         let pty = try PseudoTerminal()
-        let pid = try SuspendInATerminalTests.spawn(
+        let pid = try AppInATerminal.spawn(
             path, ["--data-dir", directories.data, "--backend-dir", directories.backend, "--user", "ada"],
             on: pty)
-        let output = SuspendInATerminalTests.read(pty, until: "error", within: .seconds(60))
-        let status = SuspendInATerminalTests.waitForState(of: pid, flags: 0, within: .seconds(30))
+        let output = AppInATerminal.read(pty, until: "error", within: .seconds(60))
+        let status = AppInATerminal.waitForState(of: pid, flags: 0, within: .seconds(30))
         let rest = output + pty.readOutput(waitingUpTo: 200)
 
         // Then it says why, exits 1, and never took the screen

@@ -122,6 +122,44 @@ import Wire
         await second.stop()
     }
 
+    @Test(arguments: ShippedApp.withHome)
+    func afterADeleteInTheMiddleOfHome_upGoesToThePostAbove_andDownToThePostBelow(app: ShippedApp)
+        async throws
+    {
+        // Given the viewer's post on Home between a newer one of someone they follow and older ones
+        let (directories, doomed, _) = try await Self.prepare(app)
+        let backend = try directories.openBackend()
+        let newer = "Ferry at dawn, \(app.id)"
+        try await BackendFixtures.post(
+            on: backend, as: "james", text: newer, attachmentsJSON: BackendFixtures.photoJSON)
+        backend.close()
+        let (session, _) = try await HeadlessHarness.session(app.definition, directories: directories)
+        defer { Task { await session.stop() } }
+        let feed = try #require(session.shell?.currentScreen as? FeedScreen)
+        try await Self.select(doomed, in: feed.postList, session: session)
+        let index = try #require(feed.postList.selectedIndex)
+        try #require(index > 0, "\(app.id): a post above it")
+        let above = feed.items[index - 1].id
+        let below = try #require(feed.items.dropFirst(index + 1).first).id
+        #expect(feed.items[index - 1].media.text == newer)
+
+        // When it is deleted (d, d), then the person moves up, down and down again
+        await Self.press(.character("d"), in: session)
+        await Self.press(.character("d"), in: session)
+        #expect(feed.postList.selectedItem?.id == below, "\(app.id): the post below takes its place")
+        await Self.press(.character("k"), in: session)
+        let up = feed.postList.selectedItem?.id
+        await Self.press(.character("j"), in: session)
+        let back = feed.postList.selectedItem?.id
+        await Self.press(.character("j"), in: session)
+
+        // Then each key moves one post: up to the newer post, back to the one below the deleted
+        // post, then past it
+        #expect(up == above, "\(app.id): k after the delete selects the post above")
+        #expect(back == below, "\(app.id): j comes back")
+        #expect(feed.postList.selectedIndex == index + 1, "\(app.id): the next j moves on one post")
+    }
+
     /// The count of posts on a profile line ("12 posts · 3 followers · 4 following").
     static func postCount(_ frame: String) -> Int? {
         for line in lines(frame) {

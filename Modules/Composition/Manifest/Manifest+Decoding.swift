@@ -94,6 +94,7 @@ private struct ManifestDecoder {
         var sockets: [SocketBinding]?
         var services: [ServiceEntry]?
         var appLocation = root.location
+        var displayNameLocation = root.location
         var socketsLocation = root.location
         var servicesLocation = root.location
         for member in members {
@@ -101,7 +102,9 @@ private struct ManifestDecoder {
             case "app":
                 appLocation = member.value.location
                 app = nonEmptyString(member)
-            case "displayName": displayName = nonEmptyString(member)
+            case "displayName":
+                displayNameLocation = member.value.location
+                displayName = nonEmptyString(member)
             case "version": version = nonEmptyString(member)
             case "sockets":
                 socketsLocation = member.keyLocation
@@ -130,7 +133,7 @@ private struct ManifestDecoder {
         return Manifest(
             file: file, app: app, displayName: displayName, version: version, sockets: sockets,
             services: services, location: root.location, appLocation: appLocation,
-            socketsLocation: socketsLocation,
+            displayNameLocation: displayNameLocation, socketsLocation: socketsLocation,
             servicesLocation: servicesLocation)
     }
 

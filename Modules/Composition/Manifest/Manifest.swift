@@ -32,6 +32,8 @@ public struct Manifest: Sendable, Hashable {
     public var location: SourceLocation
     /// Where the app id is written.
     public var appLocation: SourceLocation
+    /// Where the display name is written.
+    public var displayNameLocation: SourceLocation
     /// Where the `sockets` object is written (the object itself when the key is missing).
     public var socketsLocation: SourceLocation
     /// Where the `services` array is written (the object itself when the key is missing).
@@ -57,6 +59,7 @@ public struct Manifest: Sendable, Hashable {
         }
         self.location = origin
         self.appLocation = origin
+        self.displayNameLocation = origin
         self.socketsLocation = origin
         self.servicesLocation = origin
     }
@@ -64,7 +67,7 @@ public struct Manifest: Sendable, Hashable {
     init(
         file: String, app: String, displayName: String, version: String, sockets: [SocketBinding],
         services: [ServiceEntry], location: SourceLocation, appLocation: SourceLocation,
-        socketsLocation: SourceLocation, servicesLocation: SourceLocation
+        displayNameLocation: SourceLocation, socketsLocation: SourceLocation, servicesLocation: SourceLocation
     ) {
         self.file = file
         self.app = app
@@ -74,6 +77,7 @@ public struct Manifest: Sendable, Hashable {
         self.services = services
         self.location = location
         self.appLocation = appLocation
+        self.displayNameLocation = displayNameLocation
         self.socketsLocation = socketsLocation
         self.servicesLocation = servicesLocation
     }

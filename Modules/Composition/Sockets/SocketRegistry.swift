@@ -16,10 +16,18 @@ public struct SocketRegistry: Sendable {
     @usableFromInline let unretained: UnretainedBoxes
     /// The socket id of each filled slot, for messages.
     let ids: [Int: String]
-    /// Which provider filled each socket id (absent for defaults).
+    /// Which provider filled each socket id (absent for defaults; `"override"` for a socket
+    /// `overriding(_:with:)` filled).
     public let providers: [String: String]
+    /// Whether `overriding(_:with:)` filled any socket: the provider ids then no longer say
+    /// which code fills every socket.
+    public let hasOverrides: Bool
 
-    init(slots: [(any AnyObject & Sendable)?], ids: [Int: String], providers: [String: String]) {
+    init(
+        slots: [(any AnyObject & Sendable)?], ids: [Int: String], providers: [String: String],
+        hasOverrides: Bool = false
+    ) {
+        self.hasOverrides = hasOverrides
         self.slots = slots
         self.unretained = UnretainedBoxes(
             pointers: slots.map { $0.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) } })
@@ -102,7 +110,7 @@ public struct SocketRegistry: Sendable {
         ids[socket.slot] = socket.id
         var providers = self.providers
         providers[socket.id] = "override"
-        return SocketRegistry(slots: slots, ids: ids, providers: providers)
+        return SocketRegistry(slots: slots, ids: ids, providers: providers, hasOverrides: true)
     }
 }
 

@@ -62,7 +62,7 @@ package struct PostPresentation: Sendable, Hashable {
     /// above: a provider id names fixed code in a build (the presentation's providers read
     /// nothing from their launch context).
     static func origin(of registry: SocketRegistry, colorMode: ColorMode, imageMode: ImageMode) -> UInt64? {
-        guard let build = BuildIdentity.current, !registry.providers.values.contains("override") else {
+        guard let build = BuildIdentity.current, !registry.hasOverrides else {
             return nil
         }
         var hash = FNV1a()

@@ -32,6 +32,7 @@ import Testing
             with: "\"banner\": \"demo.banner\", \"palette\": \"demo.palette\"")
         let composition = try AppHost.compose(Fixtures.definition(manifest))
         #expect(composition.registry[paletteSocket].name == "demo")
+        #expect(!composition.registry.hasOverrides, "every socket is filled by its manifest's provider")
     }
 
     @Test func override_replacesOneSocketAndLeavesTheRest() throws {
@@ -41,6 +42,7 @@ import Testing
         #expect(composition.registry[greetingSocket].text == "test double")
         #expect(composition.registry[paletteSocket].name == "standard")
         #expect(composition.registry.providers["greeting"] == "override")
+        #expect(composition.registry.hasOverrides)
     }
 
     @Test func emptyRegistry_servesOptionalDefaults() {

@@ -4,6 +4,7 @@ import Composition
 import Features
 import Foundation
 import MediaModel
+import Mutations
 import Sockets
 import TerminalUI
 import Testing
@@ -27,6 +28,46 @@ import Testing
         #expect(frame.contains(String(text.prefix(40))), "the draft is still there")
         #expect(frame.contains("\(text.count)/\(app.textLimit)"))
         GoldenFrames.check(frame, app: app.id, name: "composer-rejected", directory: goldenDirectory)
+    }
+
+    /// A photo with no words: posted where the app's composer policy does not ask for text (the
+    /// photo is the post), refused with the reason where it does. An empty draft is never posted.
+    @Test(arguments: ShippedApp.withComposer)
+    func aPhotoWithNoWords_isPostedOrRefusedAsThePolicySays_andAnEmptyDraftNever(app: ShippedApp)
+        async throws
+    {
+        let policy = try #require(app.composer, "\(app.compositionProblem ?? "")")
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: try TestDirectories.make())
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let commits = shell.context.manager.commitCount
+
+        // Given the composer with nothing in it, when enter is pressed, then nothing is posted
+        shell.openTab(.compose)
+        _ = shell.handle(.key(.enter))
+        await session.settle()
+        #expect(shell.currentScreen is ComposerScreen, "\(app.id): an empty draft left the composer")
+        #expect(shell.context.manager.commitCount == commits, "\(app.id): an empty draft was posted")
+
+        // Given a photo and no words, when enter is pressed
+        try TestPhotos.attachSample(in: shell)
+        _ = shell.handle(.key(.enter))
+        await session.settle()
+
+        // Then it is posted where words are not required, and refused where they are
+        if policy.textRequired {
+            #expect(shell.currentScreen is ComposerScreen, "\(app.id)")
+            #expect(
+                shell.context.manager.commitCount == commits,
+                "\(app.id): posted without the words it requires")
+            let status = lines(HeadlessHarness.frame(of: session)).dropLast().last ?? ""
+            #expect(status.contains("needs text"), "\(app.id): \(status)")
+        } else {
+            #expect(shell.currentScreen is FeedScreen, "\(app.id): the photo was not posted")
+            #expect(shell.context.manager.commitCount == commits + 1, "\(app.id)")
+            #expect(shell.context.manager.pending.isEmpty, "\(app.id): the server has it")
+        }
     }
 
     /// A paste keeps its tabs as spaces (a tab has no width of its own in a terminal cell, and

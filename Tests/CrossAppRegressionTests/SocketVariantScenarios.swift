@@ -5,6 +5,7 @@ import Composition
 import Features
 import Foundation
 import MediaModel
+import Mutations
 import PhotoTesting
 import Sockets
 import TerminalUI
@@ -69,6 +70,20 @@ import Testing
         #expect(
             TextOnlyComposer(base: base).check(text: "words", attachmentCount: 1)
                 == .rejected("a note is text only: remove the photo"))
+
+        // And a note of text alone is posted: sent and confirmed, and topping Home where the
+        // app's feed shows text
+        let note = "Tide tables for the weekend"
+        let commits = shell.context.manager.commitCount
+        _ = shell.handle(.paste(note))
+        #expect(
+            !HeadlessHarness.frame(of: session).contains("text only"), "\(app.id): a text note is refused")
+        _ = shell.handle(.key(.enter))
+        await session.settle()
+        let feed = try #require(shell.currentScreen as? FeedScreen, "\(app.id): the note went, back to Home")
+        #expect(shell.context.manager.commitCount == commits + 1, "\(app.id): one post made")
+        #expect(shell.context.manager.pending.isEmpty, "\(app.id): the server has it")
+        if app.showsTextPosts { #expect(feed.items.first?.media.text == note, "\(app.id)") }
     }
 
     @Test(arguments: ShippedApp.withHome)

@@ -72,6 +72,45 @@ package enum AppInATerminal {
         return pid
     }
 
+    /// An app's executable started on a new pseudo-terminal with `--data-dir`, `--backend-dir`
+    /// and `--user ada`; killed and reaped when released if it has not exited by then.
+    package final class Launched {
+        /// The terminal it runs on.
+        package let pty: PseudoTerminal
+        /// Its process id.
+        package let pid: pid_t
+        /// The terminal's local flags (ICANON, ECHO, ISIG …) before the app started.
+        package let flagsBefore: tcflag_t
+        private var reaped = false
+
+        /// Starts app `appID` on `directories`.
+        package init(_ appID: String, directories: TestDirectories) throws {
+            let path = AppInATerminal.executable(appID)
+            try #require(FileManager.default.isExecutableFile(atPath: path), "build the apps first: \(path)")
+            pty = try PseudoTerminal()
+            flagsBefore = pty.localFlags
+            pid = try AppInATerminal.spawn(
+                path,
+                ["--data-dir", directories.data, "--backend-dir", directories.backend, "--user", "ada"],
+                on: pty)
+        }
+
+        /// Waits for a change of state `flags` asks about (0: the exit, which also reaps it);
+        /// the raw status, nil when none came before the deadline.
+        package func waitForState(flags: Int32 = 0, within limit: Duration = .seconds(60)) -> Int32? {
+            let status = AppInATerminal.waitForState(of: pid, flags: flags, within: limit)
+            if flags == 0 && status != nil { reaped = true }
+            return status
+        }
+
+        deinit {
+            if !reaped {
+                kill(pid, SIGKILL)
+                _ = AppInATerminal.waitForState(of: pid, flags: 0)
+            }
+        }
+    }
+
     /// The CPU time process `pid` has used so far (user and system, from `/proc/PID/stat`), in
     /// seconds; nil once it is gone.
     package static func cpuSeconds(of pid: pid_t) -> Double? {

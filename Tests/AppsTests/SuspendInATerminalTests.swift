@@ -13,20 +13,8 @@ import Testing
         // Any app: suspending is the shared runner's. One whose feed shows text first: photo art
         // decoded after the launch would redraw rows while the test reads the terminal.
         let app = try #require(ShippedApp.first { !$0.requiresPhoto } ?? ShippedApp.all.first)
-        let path = AppInATerminal.executable(app.id)
-        try #require(FileManager.default.isExecutableFile(atPath: path), "build the apps first: \(path)")
-        let directories = try TestDirectories.make()
-        let pty = try PseudoTerminal()
-        let pid = try AppInATerminal.spawn(
-            path, ["--data-dir", directories.data, "--backend-dir", directories.backend, "--user", "ada"],
-            on: pty)
-        var reaped = false
-        defer {
-            if !reaped {
-                kill(pid, SIGKILL)
-                _ = AppInATerminal.waitForState(of: pid, flags: 0)
-            }
-        }
+        let launched = try AppInATerminal.Launched(app.id, directories: try TestDirectories.make())
+        let (pty, pid) = (launched.pty, launched.pid)
         let leave = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?1004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
         let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1004h\u{1B}[?2004h"
         let title = " · Home"  // the title bar (its two halves have styles of their own)
@@ -38,22 +26,21 @@ import Testing
 
         pty.type([0x1A])
         let stopped = try #require(
-            AppInATerminal.waitForState(of: pid, flags: WUNTRACED), "the app did not stop")
+            launched.waitForState(flags: WUNTRACED), "the app did not stop")
         #expect(stopped & 0xFF == 0x7F, "stopped (raw status \(stopped))")
         #expect(
             AppInATerminal.read(pty, until: leave).hasSuffix(leave),
             "the terminal was put back before the stop")
 
         kill(pid, SIGCONT)
-        let continued = try #require(AppInATerminal.waitForState(of: pid, flags: WCONTINUED), "no continue")
+        let continued = try #require(launched.waitForState(flags: WCONTINUED), "no continue")
         #expect(continued == 0xFFFF)
         let again = AppInATerminal.read(pty, until: title)
         #expect(again.hasPrefix(enter), "raw mode, the alternate screen and bracketed paste again")
         #expect(again.contains(title), "the whole frame is drawn again, unchanged lines included")
 
         pty.type(Array("q".utf8))
-        let exited = try #require(AppInATerminal.waitForState(of: pid, flags: 0), "the app did not quit")
-        reaped = true
+        let exited = try #require(launched.waitForState(), "the app did not quit")
         #expect(exited == 0, "exit status 0 (raw status \(exited))")
     }
 }

@@ -10,21 +10,8 @@ import Testing
 @Suite struct RealTerminalScenarios {
     @Test(arguments: ShippedApp.all)
     func inATerminal_theAppRestsWhenIdle_followsKeys_andQuitsWithTheTerminalPutBack(app: ShippedApp) throws {
-        let path = AppInATerminal.executable(app.id)
-        try #require(FileManager.default.isExecutableFile(atPath: path), "build the apps first: \(path)")
-        let directories = try TestDirectories.make()
-        let pty = try PseudoTerminal()
-        let before = pty.localFlags
-        let pid = try AppInATerminal.spawn(
-            path, ["--data-dir", directories.data, "--backend-dir", directories.backend, "--user", "ada"],
-            on: pty)
-        var reaped = false
-        defer {
-            if !reaped {
-                kill(pid, SIGKILL)
-                _ = AppInATerminal.waitForState(of: pid, flags: 0)
-            }
-        }
+        let launched = try AppInATerminal.Launched(app.id, directories: try TestDirectories.make())
+        let (pty, pid) = (launched.pty, launched.pid)
 
         // Given the app's first frame in the terminal (its title bar names the account)
         let first = AppInATerminal.read(pty, until: "@ada")
@@ -51,8 +38,7 @@ import Testing
         // When they quit, then the app exits 0 within seconds, having left the alternate screen
         // and shown the cursor, and the terminal's line editing and echo are back
         pty.type(Array("q".utf8))
-        let exited = AppInATerminal.waitForState(of: pid, flags: 0, within: .seconds(20))
-        reaped = exited != nil
+        let exited = launched.waitForState(within: .seconds(20))
         #expect(exited == 0, "\(app.id): the app quit with raw status \(String(describing: exited))")
         let last = pty.readOutput(waitingUpTo: 200)
         let leave = "\u{1B}[?25h\u{1B}[?1049l"
@@ -60,6 +46,8 @@ import Testing
             (moved + last).contains(leave),
             "\(app.id): the terminal was not handed back: \(last.suffix(80).debugDescription)")
         let modes = tcflag_t(ICANON | ECHO | ISIG)
-        #expect(pty.localFlags & modes == before & modes, "\(app.id): line editing and echo are back")
+        #expect(
+            pty.localFlags & modes == launched.flagsBefore & modes,
+            "\(app.id): line editing and echo are back")
     }
 }

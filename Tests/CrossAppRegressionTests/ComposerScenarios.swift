@@ -5,6 +5,7 @@ import Features
 import Foundation
 import MediaModel
 import Mutations
+import PhotoTesting
 import Sockets
 import TerminalUI
 import Testing
@@ -68,6 +69,52 @@ import Testing
             #expect(shell.context.manager.commitCount == commits + 1, "\(app.id)")
             #expect(shell.context.manager.pending.isEmpty, "\(app.id): the server has it")
         }
+    }
+
+    /// A carousel of as many photos as a post may hold is posted whole; one more photo is
+    /// refused with how many to remove, and the draft keeps every photo and its words.
+    @Test(arguments: ShippedApp.withComposer)
+    func aCarouselAtTheLimit_isPosted_andOneMorePhotoIsRefusedWithHowManyToRemove(app: ShippedApp)
+        async throws
+    {
+        let limit = PostLimits.carouselItems
+        let folder = try TestPhotos.folder()
+        let photos = try (0...limit).map { index in
+            try PhotoBytes.write(
+                PhotoBytes.jpeg(width: 16, height: 12, blue: UInt8(10 * index)), named: "tide-\(index).jpg",
+                in: folder)
+        }
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: try TestDirectories.make())
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let commits = shell.context.manager.commitCount
+
+        // Given one photo more than a post may hold, with words
+        shell.openTab(.compose)
+        let composer = try #require(shell.currentScreen as? ComposerScreen)
+        for path in photos { try composer.attach(path: path) }
+        _ = shell.handle(.paste("Tide pools, low water"))
+
+        // When enter is pressed, then it is refused with how many to remove, and nothing is lost
+        _ = shell.handle(.key(.enter))
+        await session.settle()
+        let status = lines(HeadlessHarness.frame(of: session)).dropLast().last ?? ""
+        #expect(status.contains("a carousel holds at most \(limit) photos; remove 1"), "\(app.id): \(status)")
+        #expect(shell.currentScreen === composer && composer.files.count == limit + 1, "\(app.id)")
+        #expect(shell.context.manager.commitCount == commits, "\(app.id): posted over the limit")
+
+        // When the last photo is removed (tab to the photos, x) and the carousel posted from the
+        // text again (tab back, enter), then all of them are posted
+        _ = shell.handle(.key(.tab))
+        _ = shell.handle(.key(.character("x")))
+        #expect(composer.files.map(\.path) == Array(photos.prefix(limit)), "\(app.id): the last one went")
+        _ = shell.handle(.key(.tab))
+        _ = shell.handle(.key(.enter))
+        await session.settle()
+        #expect(shell.currentScreen is FeedScreen, "\(app.id): the carousel was not posted")
+        #expect(shell.context.manager.commitCount == commits + 1, "\(app.id)")
+        #expect(shell.context.manager.pending.isEmpty, "\(app.id): the server has it")
     }
 
     /// A paste keeps its tabs as spaces (a tab has no width of its own in a terminal cell, and

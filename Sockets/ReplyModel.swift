@@ -17,9 +17,6 @@ public protocol ReplyModel: Sendable {
 }
 
 extension ReplyModel {
-    /// Whether replies are drawn joined by threadlines.
-    public var drawsThreadlines: Bool { style == .threadedPosts }
-
     /// Whether a reply may carry a photo: a threaded reply is a post like any other; a comment
     /// is text.
     public var repliesTakePhotos: Bool { style == .threadedPosts }

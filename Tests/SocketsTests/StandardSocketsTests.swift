@@ -47,7 +47,7 @@ import Testing
         #expect(color.description == "#3ddc97")
     }
 
-    @Test func replyModel_drawsThreadlinesOnlyForThreadedPosts() {
+    @Test func replyModel_takesPhotosInRepliesOnlyForThreadedPosts() {
         struct Comments: ReplyModel {
             let style = ReplyStyle.comments
             let noun = "comment"
@@ -56,7 +56,7 @@ import Testing
             let style = ReplyStyle.threadedPosts
             let noun = "reply"
         }
-        #expect(!Comments().drawsThreadlines)
-        #expect(Threads().drawsThreadlines)
+        #expect(!Comments().repliesTakePhotos)
+        #expect(Threads().repliesTakePhotos)
     }
 }

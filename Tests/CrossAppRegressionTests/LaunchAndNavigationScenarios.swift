@@ -31,25 +31,28 @@ import Testing
 
     @Test(arguments: ShippedApp.withHome)
     func aWarmLaunch_drawsTheCachedHomeInItsFirstFrame_withoutTheServer(app: ShippedApp) async throws {
-        // Given Home drawn once (its first page and heights cached), then the server out of reach
-        // When the app starts again on the same data and draws at once, before anything else runs
-        let run = await HeadlessHarness.run(
-            app.definition, script: "wait\nframe\nnetwork offline\nrestart\nframe\n",
-            directories: try TestDirectories.make())
+        // Given Home drawn once (its first page and heights cached), then the server out of reach;
+        // once at the launch's size, once after the terminal was made narrower
+        for resize in ["", "resize 60 24\nwait\n"] {
+            // When the app starts again on the same data and draws at once, before anything else runs
+            let run = await HeadlessHarness.run(
+                app.definition, script: "wait\n\(resize)frame\nnetwork offline\nrestart\nframe\n",
+                directories: try TestDirectories.make())
 
-        // Then that first frame is the cached Home: the same posts at the same rows, the first
-        // one selected, and never the empty feed's "Nothing here yet" or a loading line
-        try #require(run.frames.count == 2, "\(app.id): \(run.errors)")
-        let before = lines(run.frames[0])
-        let first = lines(run.frames[1])
-        #expect(first[0].hasPrefix(app.titlePrefix + " · Home"), "\(first[0])")
-        #expect(
-            !first.contains { $0.contains("Nothing here yet") || $0.contains("Loading your feed") },
-            "\(app.id): the first frame of a warm launch:\n\(run.frames[1])")
-        #expect(
-            Array(first[2..<21]) == Array(before[2..<21]),
-            "\(app.id): the first frame shows the cached posts where they were:\n\(run.frames[1])\nbefore:\n\(run.frames[0])"
-        )
+            // Then that first frame is the cached Home: the same posts at the same rows, the first
+            // one selected, and never the empty feed's "Nothing here yet" or a loading line
+            try #require(run.frames.count == 2, "\(app.id): \(run.errors)")
+            let before = lines(run.frames[0])
+            let first = lines(run.frames[1])
+            #expect(first[0].hasPrefix(app.titlePrefix + " · Home"), "\(first[0])")
+            #expect(
+                !first.contains { $0.contains("Nothing here yet") || $0.contains("Loading your feed") },
+                "\(app.id): the first frame of a warm launch:\n\(run.frames[1])")
+            #expect(
+                Array(first[2..<21]) == Array(before[2..<21]),
+                "\(app.id) \(resize): the first frame shows the cached posts where they were:\n\(run.frames[1])\nbefore:\n\(run.frames[0])"
+            )
+        }
     }
 
     @Test(arguments: ShippedApp.withHome)

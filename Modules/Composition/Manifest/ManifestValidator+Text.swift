@@ -37,7 +37,9 @@ extension ManifestValidator {
         }
         var kept = manifest
         _ = refused(manifest.app, "app id", limit: Self.idLimit, at: manifest.appLocation)
-        _ = refused(manifest.displayName, "display name", limit: Self.displayNameLimit, at: manifest.displayNameLocation)
+        _ = refused(
+            manifest.displayName, "display name", limit: Self.displayNameLimit,
+            at: manifest.displayNameLocation)
         kept.sockets = manifest.sockets.filter { binding in
             let socket = refused(binding.socket, "socket id", limit: Self.idLimit, at: binding.socketLocation)
             let provider = refused(

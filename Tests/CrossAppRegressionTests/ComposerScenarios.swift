@@ -62,7 +62,7 @@ import Testing
             #expect(
                 shell.context.manager.commitCount == commits,
                 "\(app.id): posted without the words it requires")
-            let status = lines(HeadlessHarness.frame(of: session)).dropLast().last ?? ""
+            let status = DeleteScenarios.status(HeadlessHarness.frame(of: session))
             #expect(status.contains("needs text"), "\(app.id): \(status)")
         } else {
             #expect(shell.currentScreen is FeedScreen, "\(app.id): the photo was not posted")
@@ -99,7 +99,7 @@ import Testing
         // When enter is pressed, then it is refused with how many to remove, and nothing is lost
         _ = shell.handle(.key(.enter))
         await session.settle()
-        let status = lines(HeadlessHarness.frame(of: session)).dropLast().last ?? ""
+        let status = DeleteScenarios.status(HeadlessHarness.frame(of: session))
         #expect(status.contains("a carousel holds at most \(limit) photos; remove 1"), "\(app.id): \(status)")
         #expect(shell.currentScreen === composer && composer.files.count == limit + 1, "\(app.id)")
         #expect(shell.context.manager.commitCount == commits, "\(app.id): posted over the limit")

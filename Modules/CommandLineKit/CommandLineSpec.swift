@@ -59,19 +59,22 @@ public struct CommandLineSpec: Sendable {
     /// The most positional arguments accepted.
     public let maximumPositionals: Int
     /// Extra text after the options list (examples, exit codes).
-    public let epilogue: String
+    public var epilogue: String { makeEpilogue() }
+    /// Makes the epilogue when `--help` asks: a launch that does not show its help does not pay
+    /// for composing it.
+    private let makeEpilogue: @Sendable () -> String
 
     /// Makes a spec. `--help` is always accepted.
     public init(
         command: String, summary: String, usage: String = "[options]", options: [Option],
-        maximumPositionals: Int = 0, epilogue: String = ""
+        maximumPositionals: Int = 0, epilogue: @autoclosure @escaping @Sendable () -> String = ""
     ) {
         self.command = command
         self.summary = summary
         self.usage = usage
         self.options = options
         self.maximumPositionals = maximumPositionals
-        self.epilogue = epilogue
+        self.makeEpilogue = epilogue
     }
 
     /// The `--help` text.

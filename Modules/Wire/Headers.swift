@@ -66,3 +66,27 @@ public struct Headers: Hashable, Sendable, Sequence, ExpressibleByDictionaryLite
         a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
     }
 }
+
+extension StringProtocol where SubSequence == Substring {
+    /// The text without HTTP's optional whitespace (`OWS`: spaces and horizontal tabs) at either
+    /// end, as header values and the elements of comma-separated header lists are read.
+    ///
+    /// Foundation's `trimmingCharacters(in: .whitespaces)` trims every Unicode space and loads
+    /// character tables the first time it runs; this trims what HTTP allows and touches only
+    /// the bytes it removes.
+    ///
+    /// Complexity: O(k), where k is the number of characters trimmed.
+    public func trimmingOptionalWhitespace() -> String {
+        let text = self[...]
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
+        while start < end {
+            let before = bytes.index(before: end)
+            guard bytes[before] == 0x20 || bytes[before] == 0x09 else { break }
+            end = before
+        }
+        return String(text[start..<end])
+    }
+}

@@ -8,7 +8,7 @@ public enum RetryAfter {
     ///
     /// Complexity: O(n) in the length of the value.
     public static func parse(_ value: String, now: Date) -> Duration? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = value.trimmingOptionalWhitespace()
         if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             // Absurdly long digit strings saturate rather than fail.
             guard let seconds = Int64(trimmed) else { return .seconds(Int64.max / 1_000_000_000_000) }

@@ -18,4 +18,17 @@ import Wire
         headers["x-tag"] = nil
         #expect(headers.fields.map(\.name) == ["A", "B"])
     }
+
+    @Test func optionalWhitespace_isSpacesAndTabsAtTheEnds_andNothingElse() {
+        #expect(" \t gzip, br\t ".trimmingOptionalWhitespace() == "gzip, br")
+        #expect("\t \t".trimmingOptionalWhitespace() == "")
+        #expect("".trimmingOptionalWhitespace() == "")
+        #expect("chunked".trimmingOptionalWhitespace() == "chunked")
+        // A no-break space, a line break and text past ASCII are not HTTP's whitespace: kept.
+        #expect("\u{00A0}42 ".trimmingOptionalWhitespace() == "\u{00A0}42")
+        #expect("\n42".trimmingOptionalWhitespace() == "\n42")
+        #expect(" é ".trimmingOptionalWhitespace() == "é")
+        let list = "a , \tb,c\t".split(separator: ",").map { $0.trimmingOptionalWhitespace() }
+        #expect(list == ["a", "b", "c"])
+    }
 }

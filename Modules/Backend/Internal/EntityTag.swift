@@ -36,7 +36,7 @@ enum EntityTag {
         guard let header else { return false }
         let bare = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
         for candidate in header.split(separator: ",") {
-            let trimmed = candidate.trimmingCharacters(in: .whitespaces)
+            let trimmed = candidate.trimmingOptionalWhitespace()
             if trimmed == "*" { return true }
             let value = trimmed.hasPrefix("W/") ? String(trimmed.dropFirst(2)) : trimmed
             if value == bare { return true }

@@ -149,7 +149,10 @@ private struct ManifestDecoder {
             )
             return nil
         }
-        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+        // Blank is what `CharacterSet.whitespaces` holds (tabs and spaces of every kind), checked
+        // without bridging to NSString: the manifest is decoded on every launch.
+        if text.unicodeScalars.allSatisfy({ $0 == "\t" || $0.properties.generalCategory == .spaceSeparator })
+        {
             report(
                 member.value.location, "empty-value",
                 "'\(DiagnosticText.value(member.key))' must not be empty")

@@ -33,7 +33,7 @@ struct ResponseReader {
                 body = Data()
                 reusable = reusable && head.status != 101
             } else if let codings = head.headers["Transfer-Encoding"] {
-                let last = codings.split(separator: ",").last?.trimmingCharacters(in: .whitespaces)
+                let last = codings.split(separator: ",").last?.trimmingOptionalWhitespace()
                 if last?.lowercased() == "chunked" {
                     body = try readChunked()
                 } else {
@@ -41,7 +41,7 @@ struct ResponseReader {
                     reusable = false
                 }
             } else if let length = head.headers["Content-Length"] {
-                let values = Set(length.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+                let values = Set(length.split(separator: ",").map { $0.trimmingOptionalWhitespace() })
                 guard values.count == 1, let text = values.first, !text.isEmpty, text.count <= 18,
                     text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let count = Int(text)
                 else { throw .malformed("its Content-Length '\(length)' is not a number") }
@@ -97,12 +97,11 @@ struct ResponseReader {
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
                 !line[..<colon].contains(where: { $0 == " " || $0 == "\t" })
             else { throw .malformed("its header line '\(line.prefix(80))' has no name") }
-            let value = line[line.index(after: colon)...].trimmingCharacters(
-                in: CharacterSet(charactersIn: " \t"))
+            let value = line[line.index(after: colon)...].trimmingOptionalWhitespace()
             headers.add(String(line[..<colon]), value)
         }
         let connection = headers.values(for: "Connection").joined(separator: ",").lowercased()
-            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .split(separator: ",").map { $0.trimmingOptionalWhitespace() }
         let keepsAlive =
             parts[0] == "HTTP/1.1" ? !connection.contains("close") : connection.contains("keep-alive")
         return Head(status: status, headers: headers, keepsAlive: keepsAlive)
@@ -115,7 +114,7 @@ struct ResponseReader {
         while true {
             let line = try readLine(what: "a chunked body")
             let sizeText = line.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
-                .trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+                .trimmingOptionalWhitespace()
             guard !sizeText.isEmpty, sizeText.count <= 15, let size = Int(sizeText, radix: 16), size >= 0
             else {
                 throw .malformed("a chunk's size line is '\(line.prefix(40))'")

@@ -229,7 +229,7 @@ enum RequestHeadParser {
         let codings = fields.codings
         if !codings.isEmpty {
             let list = codings.joined(separator: ", ")
-            let last = list.split(separator: ",").last?.trimmingCharacters(in: .whitespaces).lowercased()
+            let last = list.split(separator: ",").last?.trimmingOptionalWhitespace().lowercased()
             if !lengths.isEmpty {
                 return .failure(
                     .badRequest(
@@ -259,7 +259,7 @@ enum RequestHeadParser {
         var contentLength = 0
         if !lengths.isEmpty {
             let values = lengths.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map {
-                $0.trimmingCharacters(in: .whitespaces)
+                $0.trimmingOptionalWhitespace()
             }
             guard let first = values.first, !first.isEmpty,
                 first.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
@@ -282,12 +282,12 @@ enum RequestHeadParser {
             contentLength = value
         }
         let connection = fields.connection.flatMap { $0.split(separator: ",") }.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
+            $0.trimmingOptionalWhitespace().lowercased()
         }
         let keepAlive =
             minorVersion == 1 ? !connection.contains("close") : connection.contains("keep-alive")
         let expectations = fields.expectations.flatMap { $0.split(separator: ",") }.map {
-            $0.trimmingCharacters(in: .whitespaces)
+            $0.trimmingOptionalWhitespace()
         }
         if let unknown = expectations.first(where: { $0.lowercased() != "100-continue" }) {
             return .failure(

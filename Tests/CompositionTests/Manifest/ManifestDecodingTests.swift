@@ -71,6 +71,18 @@ import Testing
             ])
     }
 
+    @Test func blankStrings_areEmptyValues_whateverTheSpaces() {
+        // A tab, a no-break space and an ideographic space are blank; a letter among them is not.
+        let text = """
+            {"app": "\\t", "displayName": "\u{00A0} \u{3000}", "version": " 1 ", "sockets": {}, "services": []}
+            """
+        #expect(
+            Fixtures.problems(text) == [
+                "Manifests/demo.json:1:9: error: 'app' must not be empty",
+                "Manifests/demo.json:1:30: error: 'displayName' must not be empty",
+            ])
+    }
+
     @Test func emptyManifest_saysWhatItExpects() {
         for text in ["", "  \n\n  "] {
             #expect(

@@ -31,10 +31,10 @@ package final class DirectCache: Sendable {
             .appendingPathComponent(Self.safe(handle))
     }
 
-    /// The conversations last read, newest first; empty when none were kept.
-    package func conversations() -> [Conversation] {
-        guard let list = read(ConversationList.self, "inbox.json") else { return [] }
-        return list.conversations
+    /// The conversations last read, newest first; nil when no inbox was kept (this account never
+    /// read it on this device), and empty when the inbox read was empty.
+    package func conversations() -> [Conversation]? {
+        read(ConversationList.self, "inbox.json")?.conversations
     }
 
     /// Keeps `conversations` as the inbox's last read.

@@ -29,6 +29,9 @@ package final class DirectInbox {
     package private(set) var conversations: [Conversation] = []
     /// Whether a page of conversations was read since the app started.
     package private(set) var loaded = false
+    /// Whether the list shown is known: read from the server since the app started, or kept by
+    /// the account's last read on this device (an inbox kept empty is known to be empty).
+    package private(set) var known = false
     /// Whether a read is out.
     package private(set) var loading = false
     /// Why the last read failed, while it stands.
@@ -51,8 +54,10 @@ package final class DirectInbox {
         let cache = DirectCache(dataDirectory: directory, handle: handle)
         kept = (handle, cache)
         // Another account's list is not this one's: what it last read shows until the server answers.
-        conversations = cache.conversations()
+        let keptList = cache.conversations()
+        conversations = keptList ?? []
         loaded = false
+        known = keptList != nil
         return cache
     }
 
@@ -160,6 +165,7 @@ package final class DirectInbox {
             case .success(let list):
                 self.conversations = list.conversations
                 self.loaded = true
+                self.known = true
                 self.problem = nil
                 cache?.save(conversations: list.conversations)
             case .failure(let error):

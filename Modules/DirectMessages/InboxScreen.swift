@@ -225,7 +225,7 @@ package final class InboxScreen: AppScreen {
         let conversations = inbox.conversations
         if conversations.isEmpty {
             let words =
-                inbox.loaded
+                inbox.known
                 ? "No conversations yet. Press / to message someone."
                 : inbox.problem == nil
                     ? "Loading…" : "Nothing saved here yet: your conversations show once the server answers."

@@ -1,5 +1,6 @@
 import AppRuntime
 import AppTesting
+import Composition
 import Features
 import Foundation
 import Mutations
@@ -156,6 +157,42 @@ import Wire
                     "By the bread stall.",
                 ],
             "\(back.frames[1])")
+    }
+
+    /// An inbox read empty is known to be empty: after a restart offline it says there are no
+    /// conversations (with why it could not ask again), not that it is loading or that nothing
+    /// was kept.
+    @Test(arguments: ShippedApp.withDirect)
+    func anEmptyInboxReadOnce_isStillEmpty_afterARestartOffline(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let run = await HeadlessHarness.run(
+            app.definition,
+            script: """
+                wait
+                key \(app.inboxKey)
+                wait
+                frame
+                network offline
+                restart
+                key \(app.inboxKey)
+                frame
+                wait
+                frame
+
+                """,
+            directories: directories, extraArguments: ["--user", "ada"])
+        #expect(run.status == 0, "\(app.id): \(run.errors)")
+        try #require(run.frames.count == 3)
+        let title = app.titlePrefix + " · " + (app.registry?[.direct]?.inboxTitle ?? "")
+        for frame in run.frames {
+            let rows = lines(frame)
+            #expect(rows[0].hasPrefix(title), "\(frame)")
+            #expect(
+                rows[2].isEmpty && rows[3] == "  No conversations yet. Press / to message someone.",
+                "\(frame)")
+            #expect(!frame.contains("Loading") && !frame.contains("Nothing saved"), "\(frame)")
+        }
+        #expect(DeleteScenarios.status(run.frames[2]).contains("load your conversations"), "\(run.frames[2])")
     }
 
     @Test(arguments: ShippedApp.withDirect)

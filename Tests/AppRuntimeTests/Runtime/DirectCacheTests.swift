@@ -32,10 +32,10 @@ import Testing
 
         // The next launch, the same inbox: the file is the one written before.
         let next = DirectCache(dataDirectory: directory, handle: "ada")
-        next.save(conversations: next.conversations())
+        next.save(conversations: next.conversations() ?? [])
         next.flush()
         #expect(try inode(path) == written)
-        #expect(next.conversations().map(\.id) == ["c1"])
+        #expect(next.conversations()?.map(\.id) == ["c1"])
 
         // A conversation read since: written, and read back.
         var changed = inbox
@@ -43,6 +43,19 @@ import Testing
         next.save(conversations: changed)
         next.flush()
         #expect(try inode(path) != written)
-        #expect(next.conversations().map(\.unreadCount) == [2])
+        #expect(next.conversations()?.map(\.unreadCount) == [2])
+    }
+
+    @Test func anInboxNeverKept_isNil_andOneKeptEmpty_isEmpty() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "direct-cache-\(UUID().uuidString)"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let cache = DirectCache(dataDirectory: directory, handle: "ada")
+        #expect(cache.conversations() == nil)
+        cache.save(conversations: [])
+        cache.flush()
+        #expect(DirectCache(dataDirectory: directory, handle: "ada").conversations()?.isEmpty == true)
+        #expect(DirectCache(dataDirectory: directory, handle: "grace").conversations() == nil)
     }
 }

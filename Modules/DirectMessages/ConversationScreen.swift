@@ -554,7 +554,8 @@ package final class ConversationScreen: AppScreen, PhotoPickerTarget {
         case .failed(_, let reason):
             lines.append(
                 TextLayout.truncate(
-                    StyledLine(indent + "✕ not sent: \(reason) · r retry · x delete", style: style.failure),
+                    // The keys first: a long reason is cut at the screen's edge, never the keys.
+                    StyledLine(indent + "✕ not sent (r retry, x delete): \(reason)", style: style.failure),
                     width: width))
         }
         if index == seenIndex { lines.append(StyledLine(indent + "seen", style: style.secondary)) }

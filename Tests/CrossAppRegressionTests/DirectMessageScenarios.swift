@@ -1,5 +1,6 @@
 import AppRuntime
 import AppTesting
+import Backend
 import Composition
 import Features
 import Foundation
@@ -435,6 +436,124 @@ import Wire
         #expect(lines(ada.frames[1])[0].contains("Grace Baker"), "\(ada.frames[1])")
         #expect(
             Self.conversation(ada.frames[1]).suffix(2) == ["Grace Baker · now", "Lunch?"], "\(ada.frames[1])")
+    }
+
+    /// Opens the conversation with `handle` in a running session (the inbox, `/`, the handle).
+    static func openConversation(with handle: String, in app: ShippedApp, session: AppSession) async {
+        for key in [Key.character(app.inboxKey), .character("/")] + handle.map(Key.character) + [.enter] {
+            _ = session.shell?.handle(key)
+            await session.settle()
+        }
+    }
+
+    /// Types `text` and presses enter.
+    static func send(_ text: String, in session: AppSession) async {
+        for key in text.map(Key.character) + [.enter] {
+            _ = session.shell?.handle(key)
+            await session.settle()
+        }
+    }
+
+    /// `r` on a message the server refused sends it again, once, where it was; `x` on another
+    /// deletes it. Each key does what the row under the message says, to that message only.
+    @Test(arguments: ShippedApp.withDirect)
+    func aRefusedMessage_isSentAgainByR_andAnotherIsDeletedByX(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, height: 30, extraArguments: ["--user", "grace"])
+        defer { Task { await session.stop() } }
+        await Self.openConversation(with: "ada", in: app, session: session)
+        let transport = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport)
+
+        // Given two messages the server refused, each marked under it with the keys that act on it
+        for words in ["Refused first", "Refused second"] {
+            transport.injectFaults([.serverError(status: 403)])
+            await Self.send(words, in: session)
+        }
+        let refused = Self.conversation(HeadlessHarness.frame(of: session)).suffix(4)
+        #expect(refused.count == 4, "\(app.id): \(refused)")
+        for (index, words) in zip(refused.indices, ["Refused first", nil, "Refused second", nil]) {
+            if let words {
+                #expect(refused[index] == words, "\(app.id): \(refused)")
+            } else {
+                // The keys before the reason, which the screen's edge may cut
+                #expect(refused[index].hasPrefix("✕ not sent (r retry, x delete): "), "\(refused[index])")
+            }
+        }
+
+        // When the first is chosen (tab chooses the newest, ↑ the one above) and sent again with
+        // r, then the second chosen (↓) and deleted with x
+        for key in [Key.tab, .up, .character("r"), .down, .character("x")] {
+            _ = session.shell?.handle(key)
+            await session.settle()
+        }
+
+        // Then the first is sent, in its place, and the second is gone (the choice on the first)
+        let after = Self.conversation(HeadlessHarness.frame(of: session))
+        #expect(after.suffix(2) == ["\(app.ownMark) · now", "▌ Refused first"], "\(app.id): \(after)")
+        #expect(
+            !after.contains { $0.contains("Refused second") || $0.contains("not sent") },
+            "\(app.id): \(after)")
+
+        // And @ada's app has the first once and never the second
+        let partner = Self.partner(of: app)
+        let ada = await HeadlessHarness.run(
+            partner.definition, script: Self.openNewestConversation(in: partner),
+            directories: directories.sibling(), height: 30, extraArguments: ["--user", "ada"])
+        let received = Self.conversation(ada.lastFrame)
+        #expect(received.filter { $0 == "Refused first" }.count == 1, "\(partner.id): \(ada.lastFrame)")
+        #expect(!ada.lastFrame.contains("Refused second"), "\(partner.id): \(ada.lastFrame)")
+    }
+
+    /// Lines pasted into the message field are one message, its lines kept: what the person
+    /// pasted is what is sent.
+    @Test(arguments: ShippedApp.withDirect)
+    func linesPastedIntoTheField_goAsOneMessage_theirLinesKept(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, height: 30, extraArguments: ["--user", "grace"])
+        defer { Task { await session.stop() } }
+        await Self.openConversation(with: "ada", in: app, session: session)
+
+        _ = session.shell?.handle(.paste("Pasted first line\nand its second"))
+        await session.settle()
+        #expect(
+            HeadlessHarness.frame(of: session).contains("and its second"), "\(app.id): the field shows it")
+        await Self.send("", in: session)
+
+        let sent = Self.conversation(HeadlessHarness.frame(of: session))
+        #expect(
+            sent.suffix(3) == ["\(app.ownMark) · now", "Pasted first line", "and its second"],
+            "\(app.id): \(sent)")
+    }
+
+    /// A run of one sender's messages shares one header while each follows the one before within
+    /// five minutes (exactly five still does); a longer pause starts a new header.
+    @Test(arguments: ShippedApp.withDirect)
+    func messagesFiveMinutesApart_shareAHeader_andOneSecondMoreStartsANewOne(app: ShippedApp) async throws {
+        let run = await HeadlessHarness.run(
+            app.definition,
+            script: Self.openConversation(with: "ada", in: app) + """
+                type one
+                key enter
+                wait
+                advance 300
+                type two
+                key enter
+                wait
+                advance 301
+                type three
+                key enter
+                wait
+                frame
+
+                """,
+            directories: try TestDirectories.make(), height: 30, extraArguments: ["--user", "grace"])
+        #expect(run.status == 0, "\(app.id): \(run.errors)")
+        let rows = Array(Self.conversation(run.lastFrame).suffix(5))
+        try #require(rows.count == 5, "\(app.id): \(run.lastFrame)")
+        #expect(rows[0].hasPrefix(app.ownMark + " · ") && rows[1] == "one" && rows[2] == "two", "\(rows)")
+        #expect(rows[3] == "\(app.ownMark) · now" && rows[4] == "three", "\(rows)")
     }
 
     @Test(arguments: ShippedApp.withDirect)

@@ -308,7 +308,7 @@ let package = Package(
                 "AppTesting", "Features", "AppRuntime", "Composition", "CommandLineKit", "Sockets", "Backend",
                 "ManifestLint", "Basics", "ListEngine", "Networking", "TerminalUITesting", "MediaModel",
                 "ServerAPI", "FeedCaching", "Mutations", "TerminalUI", "Wire", "HTTPServer", "PhotoTesting",
-                "Storage", "mutation-crash-helper", "ServerTesting",
+                "Storage", "mutation-crash-helper", "ServerTesting", "DirectMessages",
             ],
             exclude: ["Golden"]),
     ]

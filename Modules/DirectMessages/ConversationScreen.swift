@@ -219,7 +219,6 @@ package final class ConversationScreen: AppScreen, PhotoPickerTarget {
                 let older = page.messages.filter { !known.contains($0.id) }
                 self.server = older + self.server
                 self.olderCursor = page.olderCursor
-                self.selection += older.count
             }
             self.remerge()
         }
@@ -252,12 +251,18 @@ package final class ConversationScreen: AppScreen, PhotoPickerTarget {
                 conversation: conversation, messages: server, olderCursor: olderCursor, newerCursor: $0)
         }
         let wasAtNewest = selection >= merged.count - 1
+        let chosen = merged.indices.contains(selection) ? merged[selection].id : nil
         merged = context.mutations.mergedConversation(conversation.id, page: page).messages
         let seen = conversation.seenUpTo.map(Self.number)
         seenIndex = seen.flatMap { seen in
             merged.lastIndex { isMine($0) && $0.status == .server && Self.number($0.message.id) <= seen }
         }
-        if typing || wasAtNewest { selection = max(merged.count - 1, 0) }
+        if typing || wasAtNewest {
+            selection = max(merged.count - 1, 0)
+        } else if let chosen, let index = merged.firstIndex(where: { $0.id == chosen }) {
+            // The chosen message stays chosen where older messages came in above it.
+            selection = index
+        }
         selection = min(selection, max(merged.count - 1, 0))
         context.navigator?.setNeedsDisplay()
     }

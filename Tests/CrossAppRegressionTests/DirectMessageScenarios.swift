@@ -2,6 +2,7 @@ import AppRuntime
 import AppTesting
 import Backend
 import Composition
+import DirectMessages
 import Features
 import Foundation
 import Mutations
@@ -267,12 +268,7 @@ import Wire
             app.definition, directories: directories, height: 30, extraArguments: ["--user", "grace"])
         defer { Task { await session.stop() } }
         let shell = try #require(session.shell)
-        for key in [Character(String(app.inboxKey)), "/"] { _ = shell.handle(.character(key)) }
-        await session.settle()
-        for character in "ada" { _ = shell.handle(.character(character)) }
-        await session.settle()
-        _ = shell.handle(.enter)
-        await session.settle()
+        await Self.openConversation(with: "ada", in: app, session: session)
         session.shell?.context.faultControl?.setFaultProfile(.offline)
         let texts = (1...40).map { "burst \($0)" }
         for text in texts {
@@ -554,6 +550,96 @@ import Wire
         try #require(rows.count == 5, "\(app.id): \(run.lastFrame)")
         #expect(rows[0].hasPrefix(app.ownMark + " · ") && rows[1] == "one" && rows[2] == "two", "\(rows)")
         #expect(rows[3] == "\(app.ownMark) · now" && rows[4] == "three", "\(rows)")
+    }
+
+    /// A conversation longer than a page, walked up to its first message: the older pages come
+    /// in above, every message once and in the order sent, the choice on the first; and walked
+    /// back down to the newest.
+    @Test(arguments: ShippedApp.withDirect)
+    func aLongConversation_walkedToItsFirstMessage_showsEveryMessageOnceInOrder(app: ShippedApp) async throws
+    {
+        // Given @grace sent @ada 110 messages (more than two of the server's pages of 50)
+        let directories = try TestDirectories.make()
+        let texts = (1...110).map { "note \($0)" }
+        do {
+            let (session, _) = try await HeadlessHarness.session(
+                app.definition, directories: directories, extraArguments: ["--user", "grace"])
+            await Self.openConversation(with: "ada", in: app, session: session)
+            for text in texts {
+                for key in text.map(Key.character) + [.enter] { _ = session.shell?.handle(key) }
+            }
+            await session.settle()
+            await session.stop()
+        }
+
+        // When @ada opens it in the other app and walks up past the top of each page
+        let partner = Self.partner(of: app)
+        let (session, _) = try await HeadlessHarness.session(
+            partner.definition, directories: directories.sibling(), extraArguments: ["--user", "ada"])
+        defer { Task { await session.stop() } }
+        for key in [Key.character(partner.inboxKey), .enter, .tab] {
+            _ = session.shell?.handle(key)
+            await session.settle()
+        }
+        let screen = try #require(session.shell?.currentScreen as? ConversationScreen)
+        #expect(screen.messages.count == 50, "\(partner.id): the newest page first")
+        for _ in 0..<(texts.count + 10) {
+            _ = session.shell?.handle(.up)
+            await session.settle()
+        }
+
+        // Then every message is there once, in order, and the first is on screen, chosen
+        #expect(screen.messages.map(\.message.text) == texts, "\(partner.id)")
+        let top = Self.conversation(HeadlessHarness.frame(of: session))
+        #expect(top.prefix(3) == ["Grace Baker · now", "▌ note 1", "note 2"], "\(partner.id): \(top)")
+
+        // And walking down again ends at the newest, chosen, with the one before above it
+        for _ in 0..<(texts.count - 1) {
+            _ = session.shell?.handle(.down)
+            await session.settle()
+        }
+        let bottom = Self.conversation(HeadlessHarness.frame(of: session))
+        #expect(bottom.suffix(2) == ["note 109", "▌ note 110"], "\(partner.id): \(bottom)")
+    }
+
+    /// A conversation shown again (after a screen opened from it closes) reads what came in
+    /// meanwhile, every time: the second return shows the second answer too.
+    @Test(arguments: ShippedApp.withDirect)
+    func aConversationShownAgain_readsWhatCameMeanwhile_eachTime(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let partner = Self.partner(of: app)
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, height: 30, extraArguments: ["--user", "grace"])
+        defer { Task { await session.stop() } }
+        await Self.openConversation(with: "ada", in: app, session: session)
+        await Self.send("Are you there?", in: session)
+        _ = session.shell?.handle(.tab)
+        await session.settle()
+        // (One data directory for @ada: a headless run's change tokens come from its seed and its
+        // journal's sequence, so a second fresh directory would send the same token again.)
+        let adas = directories.sibling()
+
+        for answer in ["first answer", "second answer"] {
+            // Given @ada answers in the other app while @grace's conversation is open
+            let ada = await HeadlessHarness.run(
+                partner.definition,
+                script: Self.openNewestConversation(in: partner) + "type \(answer)\nkey enter\nwait\n",
+                directories: adas, height: 30, extraArguments: ["--user", "ada"])
+            #expect(ada.status == 0, "\(partner.id): \(ada.errors)")
+
+            // When @grace opens the chosen message's sender and comes back
+            for key in [Key.enter, .escape] {
+                _ = session.shell?.handle(key)
+                await session.settle()
+            }
+        }
+
+        // Then both answers are under her message, in order, once each
+        let rows = Self.conversation(HeadlessHarness.frame(of: session))
+        #expect(rows.filter { $0.hasSuffix("answer") }.count == 2, "\(app.id): \(rows)")
+        #expect(
+            Array(rows.suffix(3)).map { $0.replacingOccurrences(of: "▌ ", with: "") }
+                == ["Ada Abbott · now", "first answer", "second answer"], "\(app.id): \(rows)")
     }
 
     @Test(arguments: ShippedApp.withDirect)

@@ -513,8 +513,13 @@ import Wire
 
         _ = session.shell?.handle(.paste("Pasted first line\nand its second"))
         await session.settle()
+        // The field shows both lines right under the composer's rule, the keys right under them
+        let frame = HeadlessHarness.frame(of: session)
+        let rows = lines(frame)
+        let rule = try #require(rows.indices.last { rows[$0].hasPrefix("────") }, "\(frame)")
         #expect(
-            HeadlessHarness.frame(of: session).contains("and its second"), "\(app.id): the field shows it")
+            Array(rows[(rule + 1)...].prefix(2)) == ["› Pasted first line", "  and its second"]
+                && rows[rule + 3].hasPrefix("type a message"), "\(app.id):\n\(frame)")
         await Self.send("", in: session)
 
         let sent = Self.conversation(HeadlessHarness.frame(of: session))
@@ -600,6 +605,15 @@ import Wire
         }
         let bottom = Self.conversation(HeadlessHarness.frame(of: session))
         #expect(bottom.suffix(2) == ["note 109", "▌ note 110"], "\(partner.id): \(bottom)")
+
+        // And the one above the newest, chosen, stays chosen when the conversation shows again
+        // (back from its sender's profile) and reads what is new
+        for key in [Key.up, .enter, .escape] {
+            _ = session.shell?.handle(key)
+            await session.settle()
+        }
+        let again = Self.conversation(HeadlessHarness.frame(of: session))
+        #expect(again.suffix(2) == ["▌ note 109", "note 110"], "\(partner.id): \(again)")
     }
 
     /// A conversation shown again (after a screen opened from it closes) reads what came in

@@ -656,6 +656,87 @@ import Wire
                 == ["Ada Abbott · now", "first answer", "second answer"], "\(app.id): \(rows)")
     }
 
+    /// A conversation read is read on this device from then on: after a restart offline, the
+    /// inbox (what the device kept of it) shows it read, with no badge on the tab.
+    @Test(arguments: ShippedApp.withDirect)
+    func aConversationRead_staysRead_afterARestartOffline(app: ShippedApp) async throws {
+        // Given @grace wrote to @ada from another app
+        let directories = try TestDirectories.make()
+        let partner = Self.partner(of: app)
+        let grace = await HeadlessHarness.run(
+            partner.definition,
+            script: Self.openConversation(with: "ada", in: partner) + "type Lunch?\nkey enter\nwait\n",
+            directories: directories.sibling(), height: 30, extraArguments: ["--user", "grace"])
+        #expect(grace.status == 0, "\(partner.id): \(grace.errors)")
+
+        // When @ada opens it, goes back to the inbox offline (no new list from the server), and
+        // starts the app again
+        let ada = await HeadlessHarness.run(
+            app.definition,
+            script: """
+                wait
+                key \(app.inboxKey)
+                wait
+                frame
+                key enter
+                wait
+                network offline
+                key esc
+                wait
+                frame
+                restart
+                key \(app.inboxKey)
+                wait
+                frame
+
+                """,
+            directories: directories, height: 30, extraArguments: ["--user", "ada"])
+        #expect(ada.status == 0, "\(app.id): \(ada.errors)")
+        try #require(ada.frames.count == 3)
+
+        // Then it was unread, and is read before and after the restart: no mark, no badge
+        #expect(lines(ada.frames[0])[2].hasPrefix("▌● Grace Baker: \"Lunch?\""), "\(ada.frames[0])")
+        #expect(lines(ada.frames[0])[29].contains("●1"), "\(lines(ada.frames[0])[29])")
+        for frame in ada.frames.dropFirst() {
+            let rows = lines(frame)
+            #expect(rows[2].hasPrefix("▌  Grace Baker: \"Lunch?\""), "\(app.id):\n\(frame)")
+            #expect(rows[3].trimmingCharacters(in: .whitespaces).isEmpty, "one conversation:\n\(frame)")
+            #expect(!rows[29].contains("●"), "\(app.id): \(rows[29])")
+        }
+    }
+
+    /// Offline after a restart the server cannot say who the viewer is: the account's own
+    /// messages are still drawn as its own, and its conversation named by the other member.
+    @Test(arguments: ShippedApp.withDirect)
+    func ownMessages_areStillOwn_afterARestartOffline(app: ShippedApp) async throws {
+        let run = await HeadlessHarness.run(
+            app.definition,
+            script: Self.openConversation(with: "ada", in: app) + """
+                type Hello from grace
+                key enter
+                wait
+                network offline
+                restart
+                key \(app.inboxKey)
+                wait
+                frame
+                key enter
+                wait
+                frame
+
+                """,
+            directories: try TestDirectories.make(), height: 30, extraArguments: ["--user", "grace"])
+        #expect(run.status == 0, "\(app.id): \(run.errors)")
+        try #require(run.frames.count == 2)
+        let row = String(lines(run.frames[0])[2])
+        #expect(
+            row.hasPrefix("▌  Ada Abbott: \(app.ownMark): \"Hello from grace\""),
+            "\(app.id):\n\(run.frames[0])")
+        #expect(
+            Self.conversation(run.frames[1]).suffix(2) == ["\(app.ownMark) · now", "Hello from grace"],
+            "\(app.id):\n\(run.frames[1])")
+    }
+
     @Test(arguments: ShippedApp.withDirect)
     func theUnsentText_isKeptAcrossARestart(app: ShippedApp) async throws {
         let run = await HeadlessHarness.run(

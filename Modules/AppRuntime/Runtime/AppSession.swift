@@ -206,6 +206,14 @@ package final class AppSession {
         let tracker = tracker
         guard let manager else { return }
         if let viewer = context.viewer { manager.setViewer(viewer) }
+        // Until the server says who the viewer is (offline it cannot), the viewer the journal
+        // kept for this account stands in, so the viewer's own messages and conversations are
+        // drawn as theirs; the launch still asks the server.
+        if context.viewer == nil, let kept = manager.viewer, kept.handle == context.client.credentials?.handle
+        {
+            context.viewer = kept
+            keptViewerStandsIn = context
+        }
         context.actions = MutationActions(
             manager: manager, context: context, uploadsDirectory: configuration.dataDirectory + "/uploads")
         context.networkChangeHandlers.append { manager.networkDidChange() }
@@ -403,6 +411,7 @@ package final class AppSession {
             shell?.showMessage("✕ \(error)")
         }
         context.viewer = session.user
+        keptViewerStandsIn = nil
         // The manager draws pending posts under the viewer: without this, a new account's first
         // post showed as "@you" until the server had it.
         manager?.setViewer(session.user)
@@ -500,7 +509,7 @@ package final class AppSession {
         viewerRetry = nil
         viewerRetryTimer?.cancel()
         viewerRetryTimer = nil
-        guard context.viewer == nil, !isLoadingViewer else { return false }
+        guard needsViewer(context), !isLoadingViewer else { return false }
         isLoadingViewer = true
         tracker.run { [weak self, weak context] in
             guard let context else { return }
@@ -516,6 +525,7 @@ package final class AppSession {
             switch answer {
             case .success(let viewer):
                 context.viewer = viewer
+                if self.keptViewerStandsIn === context { self.keptViewerStandsIn = nil }
                 manager?.setViewer(viewer)
                 context.navigator?.setNeedsDisplay()
             case .failure(let error):
@@ -534,7 +544,7 @@ package final class AppSession {
         case .offline, .cancelled, .unauthorized: return
         default: break
         }
-        guard shell?.context === context, context.viewer == nil else { return }
+        guard shell?.context === context, needsViewer(context) else { return }
         let wait = max(Self.viewerRetryPolicy.ceiling(afterFailures: failures), error.retryAfter ?? .zero)
         let (seconds, attoseconds) = wait.components
         viewerRetry = (failures, clock.now.addingTimeInterval(Double(seconds) + Double(attoseconds) * 1e-18))
@@ -563,6 +573,20 @@ package final class AppSession {
 
     /// Whether the viewer's ask is in flight.
     private var isLoadingViewer = false
+    /// The context whose viewer is the one the journal kept, until the server answers.
+    private weak var keptViewerStandsIn: AppContext?
+
+    /// Whether `context`'s viewer is still to be asked of the server: unknown, or the journal's.
+    private func needsViewer(_ context: AppContext) -> Bool {
+        context.viewer == nil || keptViewerStandsIn === context
+    }
+
+    /// Whether the server said who the viewer is since the launch (or the sign-in); until it
+    /// does, the viewer shown is the one the journal kept, if any (for tests).
+    package var viewerIsFromTheServer: Bool {
+        guard let context = shell?.context else { return false }
+        return !needsViewer(context)
+    }
     /// The viewer's next ask, while one waits: the failures so far and when it is due.
     private var viewerRetry: (failures: Int, due: Date)?
     /// Wakes the viewer's next ask when the clock reaches it.

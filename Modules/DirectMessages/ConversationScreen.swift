@@ -81,13 +81,15 @@ package final class ConversationScreen: AppScreen, PhotoPickerTarget {
             // becomes the first account's that opens the conversation.
             let shared = (directory as NSString).appendingPathComponent("message-drafts")
             let folder = (shared as NSString).appendingPathComponent(
-                DraftStore.accountName(context.viewer?.handle ?? ""))
+                DraftStore.accountName(context.viewer?.handle ?? context.client.credentials?.handle ?? ""))
             let name = Self.draftFileName(conversation.id)
             let manager = context.mutations
-            return DraftStore(
-                path: (folder as NSString).appendingPathComponent(name),
-                takingOver: (shared as NSString).appendingPathComponent(name)
-            ) { manager.isDraftConsumed($0) }
+            let path = (folder as NSString).appendingPathComponent(name)
+            return context.draftStore(at: path) {
+                DraftStore(path: path, takingOver: (shared as NSString).appendingPathComponent(name)) {
+                    manager.isDraftConsumed($0)
+                }
+            }
         }
         if let page = inbox.cache()?.messages(in: conversation.id) {
             // What was last read shows at once, offline too, until the server answers.

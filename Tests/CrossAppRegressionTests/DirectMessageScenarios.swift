@@ -737,6 +737,52 @@ import Wire
             "\(app.id):\n\(run.frames[1])")
     }
 
+    /// Runs the app's executable headless with `script` (a process of its own, which exits at
+    /// the end): its status and the last frame it printed.
+    static func runExecutable(
+        _ app: ShippedApp, script: String, directories: TestDirectories, user: String
+    ) throws -> (status: Int32, frame: String) {
+        let scriptFile = directories.data + "-\(UUID().uuidString.prefix(8)).script"
+        try Data(script.utf8).write(to: URL(fileURLWithPath: scriptFile))
+        defer { try? FileManager.default.removeItem(atPath: scriptFile) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: AppInATerminal.executable(app.id))
+        process.arguments = [
+            "--headless", "--script", scriptFile, "--data-dir", directories.data, "--backend-dir",
+            directories.backend, "--user", user, "--height", "30",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let frames = text.components(separatedBy: "--- end ---")
+        let last =
+            frames.dropLast().last.map { $0.components(separatedBy: " ---\n").dropFirst().joined() } ?? ""
+        return (process.terminationStatus, last)
+    }
+
+    /// Messages sent just before the app exits leave no draft behind: the next launch's message
+    /// field is empty, not a piece of a message already sent. Every draft write asked for is on
+    /// disk before the process ends.
+    @Test(arguments: ShippedApp.withDirect)
+    func messagesSentJustBeforeTheAppExits_leaveTheFieldEmptyAtTheNextLaunch(app: ShippedApp) async throws {
+        let directories = try TestDirectories.make()
+        let typing = (1...20).map { "type quick note \($0)\nkey enter\n" }.joined()
+        let sent = try Self.runExecutable(
+            app, script: Self.openConversation(with: "ada", in: app) + typing, directories: directories,
+            user: "grace")
+        #expect(sent.status == 0, "\(app.id)")
+
+        let next = try Self.runExecutable(
+            app, script: Self.openNewestConversation(in: app), directories: directories, user: "grace")
+        let rows = lines(next.frame)
+        let rule = try #require(rows.indices.last { rows[$0].hasPrefix("────") }, "\(next.frame)")
+        #expect(rows[rule - 1].hasSuffix("quick note 20"), "\(app.id): the last message sent:\n\(next.frame)")
+        #expect(rows[rule + 1] == "› Message…", "\(app.id): the field is empty:\n\(next.frame)")
+    }
+
     @Test(arguments: ShippedApp.withDirect)
     func theUnsentText_isKeptAcrossARestart(app: ShippedApp) async throws {
         let run = await HeadlessHarness.run(

@@ -421,7 +421,7 @@ package final class AppSession {
     /// Makes the composer's draft `handle`'s own (none while nobody is signed in): a draft typed
     /// as one account is never shown to, or posted as, another signed in on this device.
     private func useDrafts(of handle: String?, context: AppContext) {
-        context.drafts?.flush()
+        context.flushDrafts()
         guard let handle, let manager else {
             context.drafts = nil
             return
@@ -652,7 +652,7 @@ package final class AppSession {
         viewerRetryTimer = nil
         viewerRetry = nil
         isLoadingViewer = false
-        shell?.context.drafts?.flush()
+        shell?.context.flushDrafts()
         (shell?.context.actions as? MutationActions)?.stop()
         shell = nil
         manager = nil

@@ -33,6 +33,28 @@ package final class AppContext {
     package var actions: (any ViewerActions)?
     /// Where the unsent new post is kept (set by the app runtime to the app's data directory).
     package var drafts: DraftStore?
+
+    /// The stores of the other drafts (a conversation's unsent message), one per file for as
+    /// long as the app runs: every write to one file goes through one queue, whichever screen
+    /// asked for it, and ``flushDrafts()`` waits for them all.
+    private var otherDrafts: [String: DraftStore] = [:]
+
+    /// The store of the draft in the file at `path`: the one made before for that file, else
+    /// the one `make` makes.
+    package func draftStore(at path: String, _ make: () -> DraftStore) -> DraftStore {
+        if let kept = otherDrafts[path] { return kept }
+        let store = make()
+        otherDrafts[path] = store
+        return store
+    }
+
+    /// Returns once every draft write asked for so far is on disk (the app runtime calls it as
+    /// an account changes and as the app stops: a process that ends with writes queued would
+    /// leave an older draft behind).
+    package func flushDrafts() {
+        drafts?.flush()
+        for store in otherDrafts.values { store.flush() }
+    }
     /// The folder the composer's photo picker starts in (set by the app runtime from
     /// `--photos-dir`; the current directory until then).
     package var photosDirectory = FileManager.default.currentDirectoryPath

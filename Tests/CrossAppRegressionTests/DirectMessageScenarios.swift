@@ -264,11 +264,9 @@ import Wire
     func manyMessagesTypedAtOnce_areJournaledInTheOrderTyped(app: ShippedApp) async throws {
         // Given a conversation open, offline, and 40 messages sent one after another with no pause
         let directories = try TestDirectories.make()
-        let (session, _) = try await HeadlessHarness.session(
-            app.definition, directories: directories, height: 30, extraArguments: ["--user", "grace"])
+        let session = try await Self.graceWritingToAda(in: app, directories: directories)
         defer { Task { await session.stop() } }
         let shell = try #require(session.shell)
-        await Self.openConversation(with: "ada", in: app, session: session)
         session.shell?.context.faultControl?.setFaultProfile(.offline)
         let texts = (1...40).map { "burst \($0)" }
         for text in texts {
@@ -442,6 +440,16 @@ import Wire
         }
     }
 
+    /// @grace's app on `directories` (30 rows), the conversation with @ada open. The caller
+    /// stops the session.
+    static func graceWritingToAda(in app: ShippedApp, directories: TestDirectories) async throws -> AppSession
+    {
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, height: 30, extraArguments: ["--user", "grace"])
+        await openConversation(with: "ada", in: app, session: session)
+        return session
+    }
+
     /// Types `text` and presses enter.
     static func send(_ text: String, in session: AppSession) async {
         for key in text.map(Key.character) + [.enter] {
@@ -455,10 +463,8 @@ import Wire
     @Test(arguments: ShippedApp.withDirect)
     func aRefusedMessage_isSentAgainByR_andAnotherIsDeletedByX(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
-        let (session, _) = try await HeadlessHarness.session(
-            app.definition, directories: directories, height: 30, extraArguments: ["--user", "grace"])
+        let session = try await Self.graceWritingToAda(in: app, directories: directories)
         defer { Task { await session.stop() } }
-        await Self.openConversation(with: "ada", in: app, session: session)
         let transport = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport)
 
         // Given two messages the server refused, each marked under it with the keys that act on it
@@ -506,10 +512,8 @@ import Wire
     @Test(arguments: ShippedApp.withDirect)
     func linesPastedIntoTheField_goAsOneMessage_theirLinesKept(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
-        let (session, _) = try await HeadlessHarness.session(
-            app.definition, directories: directories, height: 30, extraArguments: ["--user", "grace"])
+        let session = try await Self.graceWritingToAda(in: app, directories: directories)
         defer { Task { await session.stop() } }
-        await Self.openConversation(with: "ada", in: app, session: session)
 
         _ = session.shell?.handle(.paste("Pasted first line\nand its second"))
         await session.settle()
@@ -622,10 +626,8 @@ import Wire
     func aConversationShownAgain_readsWhatCameMeanwhile_eachTime(app: ShippedApp) async throws {
         let directories = try TestDirectories.make()
         let partner = Self.partner(of: app)
-        let (session, _) = try await HeadlessHarness.session(
-            app.definition, directories: directories, height: 30, extraArguments: ["--user", "grace"])
+        let session = try await Self.graceWritingToAda(in: app, directories: directories)
         defer { Task { await session.stop() } }
-        await Self.openConversation(with: "ada", in: app, session: session)
         await Self.send("Are you there?", in: session)
         _ = session.shell?.handle(.tab)
         await session.settle()

@@ -740,10 +740,10 @@ import Wire
     }
 
     /// Runs the app's executable headless with `script` (a process of its own, which exits at
-    /// the end): its status and the last frame it printed.
+    /// the end): its status and the frames it printed, read as an in-process run's are.
     static func runExecutable(
         _ app: ShippedApp, script: String, directories: TestDirectories, user: String
-    ) throws -> (status: Int32, frame: String) {
+    ) throws -> HeadlessRun {
         let scriptFile = directories.data + "-\(UUID().uuidString.prefix(8)).script"
         try Data(script.utf8).write(to: URL(fileURLWithPath: scriptFile))
         defer { try? FileManager.default.removeItem(atPath: scriptFile) }
@@ -759,10 +759,7 @@ import Wire
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        let frames = text.components(separatedBy: "--- end ---")
-        let last =
-            frames.dropLast().last.map { $0.components(separatedBy: " ---\n").dropFirst().joined() } ?? ""
-        return (process.terminationStatus, last)
+        return HeadlessRun(status: process.terminationStatus, output: text, errors: "")
     }
 
     /// Messages sent just before the app exits leave no draft behind: the next launch's message
@@ -779,10 +776,11 @@ import Wire
 
         let next = try Self.runExecutable(
             app, script: Self.openNewestConversation(in: app), directories: directories, user: "grace")
-        let rows = lines(next.frame)
-        let rule = try #require(rows.indices.last { rows[$0].hasPrefix("────") }, "\(next.frame)")
-        #expect(rows[rule - 1].hasSuffix("quick note 20"), "\(app.id): the last message sent:\n\(next.frame)")
-        #expect(rows[rule + 1] == "› Message…", "\(app.id): the field is empty:\n\(next.frame)")
+        let rows = lines(next.lastFrame)
+        let rule = try #require(rows.indices.last { rows[$0].hasPrefix("────") }, "\(next.lastFrame)")
+        #expect(
+            rows[rule - 1].hasSuffix("quick note 20"), "\(app.id): the last message sent:\n\(next.lastFrame)")
+        #expect(rows[rule + 1] == "› Message…", "\(app.id): the field is empty:\n\(next.lastFrame)")
     }
 
     @Test(arguments: ShippedApp.withDirect)

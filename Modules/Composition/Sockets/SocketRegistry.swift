@@ -16,18 +16,16 @@ public struct SocketRegistry: Sendable {
     @usableFromInline let unretained: UnretainedBoxes
     /// The socket id of each filled slot, for messages.
     let ids: [Int: String]
-    /// Which provider filled each socket id (absent for defaults; `"override"` for a socket
-    /// `overriding(_:with:)` filled).
+    /// Which provider filled each socket id (absent for defaults; ``overrideProvider`` for a
+    /// socket `overriding(_:with:)` filled).
     public let providers: [String: String]
+    /// The provider id recorded for a socket `overriding(_:with:)` filled.
+    public static let overrideProvider = "override"
     /// Whether `overriding(_:with:)` filled any socket: the provider ids then no longer say
     /// which code fills every socket.
-    public let hasOverrides: Bool
+    public var hasOverrides: Bool { providers.values.contains(Self.overrideProvider) }
 
-    init(
-        slots: [(any AnyObject & Sendable)?], ids: [Int: String], providers: [String: String],
-        hasOverrides: Bool = false
-    ) {
-        self.hasOverrides = hasOverrides
+    init(slots: [(any AnyObject & Sendable)?], ids: [Int: String], providers: [String: String]) {
         self.slots = slots
         self.unretained = UnretainedBoxes(
             pointers: slots.map { $0.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) } })
@@ -109,8 +107,8 @@ public struct SocketRegistry: Sendable {
         var ids = self.ids
         ids[socket.slot] = socket.id
         var providers = self.providers
-        providers[socket.id] = "override"
-        return SocketRegistry(slots: slots, ids: ids, providers: providers, hasOverrides: true)
+        providers[socket.id] = Self.overrideProvider
+        return SocketRegistry(slots: slots, ids: ids, providers: providers)
     }
 }
 

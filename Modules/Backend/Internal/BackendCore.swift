@@ -27,6 +27,11 @@ final class BackendCore: Sendable {
     let photoGate = PhotoDecodeGate()
     /// Pages of the read routes marked `cached`, kept until the next write.
     let pages: PageCache
+    /// The line this backend's requests without a client address (sent in process) wait in at
+    /// the password gate: one per backend, so a flood through one backend in a process (a test's,
+    /// a tool's) never refuses the sign-ins of another.
+    let inProcessLine = "in-process \(BackendCore.backendsMade.add(1, ordering: .relaxed).newValue)"
+    private static let backendsMade = Atomic<Int>(0)
 
     init(
         database: Database, readers: ReaderPool, clock: any WallClock, demoMode: Bool,
@@ -45,6 +50,10 @@ final class BackendCore: Sendable {
     func read<T>(_ body: (borrowing Connection) throws -> T) throws -> T {
         try readers.read(body)
     }
+
+    /// The line at the process's password gate (`KDFGate`) a request from `address` waits in:
+    /// its address, or this backend's in-process line when it has none.
+    func gateLine(for address: String?) -> String { address ?? inProcessLine }
 
     /// The clock's time in milliseconds since 1970 (the wire's precision).
     var nowMilliseconds: Int64 { Int64((clock.now.timeIntervalSince1970 * 1000).rounded()) }

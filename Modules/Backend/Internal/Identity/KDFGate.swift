@@ -12,7 +12,9 @@ import Wire
 /// behind itself and cannot take the turns of anyone else: another address's sign-in waits for
 /// at most one run per address ahead of it. Over its line's length, a run is refused at once with
 /// 429 `too_many_sign_ins`; over `maximumWaiting` in all, with 503 `busy` (both with
-/// `Retry-After`). Runs in process (no address) share one line.
+/// `Retry-After`). The caller names the line: the backend gives requests without an address (sent
+/// in process) a line of its own per backend, so two backends in one process never fill each
+/// other's.
 ///
 /// A hash blocks its thread for tens of milliseconds, so it runs on a thread of its own, never
 /// the caller's: not the concurrency pool's few threads (everything async in the process needs
@@ -78,9 +80,7 @@ final class KDFGate: Sendable {
     /// Runs `body` on the gate's threads once `address` has its turn and a slot is free; 429
     /// `too_many_sign_ins` when that address already has its share waiting, 503 `busy` when the
     /// gate is full.
-    func run<T: Sendable>(for address: String?, _ body: @escaping @Sendable () throws -> T) async throws -> T
-    {
-        let key = address ?? "local"
+    func run<T: Sendable>(for address: String, _ body: @escaping @Sendable () throws -> T) async throws -> T {
         let admission = await withCheckedContinuation {
             (continuation: CheckedContinuation<Admission, Never>) in
             let admission = state.withLock { state -> Admission in
@@ -88,7 +88,7 @@ final class KDFGate: Sendable {
                     state.running += 1
                     return .now
                 }
-                let line = state.lines[key]?.count ?? 0
+                let line = state.lines[address]?.count ?? 0
                 guard line < maximumWaitingPerAddress else {
                     state.refused += 1
                     return .lineFull
@@ -97,8 +97,8 @@ final class KDFGate: Sendable {
                     state.refused += 1
                     return .gateFull
                 }
-                if line == 0 { state.turns.append(key) }
-                state.lines[key, default: Line()].append(continuation)
+                if line == 0 { state.turns.append(address) }
+                state.lines[address, default: Line()].append(continuation)
                 state.waiting += 1
                 return .queued
             }
@@ -132,6 +132,8 @@ final class KDFGate: Sendable {
 
     /// How many runs are waiting for a slot now (tests wait for a queue to fill).
     var waitingCount: Int { state.withLock { $0.waiting } }
+    /// How many runs of `address`'s line are waiting now.
+    func waitingCount(for address: String) -> Int { state.withLock { $0.lines[address]?.count ?? 0 } }
     /// How many runs hold a slot now.
     var runningCount: Int { state.withLock { $0.running } }
     /// How many runs were refused so far.

@@ -122,7 +122,7 @@ extension BackendCore {
         let passwordHash: String
         switch sessionPolicy.passwordCost {
         case .standard:
-            passwordHash = try await KDFGate.shared.run(for: route.request.clientAddress) {
+            passwordHash = try await KDFGate.shared.run(for: gateLine(for: route.request.clientAddress)) {
                 try PasswordHash.make(password)
             }
         case .minimal: passwordHash = try PasswordHash.make(password, cost: .demo)

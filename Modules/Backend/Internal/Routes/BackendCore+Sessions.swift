@@ -291,13 +291,15 @@ extension BackendCore {
     /// hash matches nothing (a hash is still computed, so the answer takes as long).
     func verify(_ password: String, against stored: String?, address: String?) async throws -> Bool {
         guard let stored else {
-            _ = try await KDFGate.shared.run(for: address) {
+            _ = try await KDFGate.shared.run(for: gateLine(for: address)) {
                 PasswordHash.verify(password, against: try DemoPassword.hash.get())
             }
             return false
         }
         if PasswordHash.isCheap(stored) { return PasswordHash.verify(password, against: stored) }
-        return try await KDFGate.shared.run(for: address) { PasswordHash.verify(password, against: stored) }
+        return try await KDFGate.shared.run(for: gateLine(for: address)) {
+            PasswordHash.verify(password, against: stored)
+        }
     }
 
     /// 429 `too_many_attempts` when failed sign-ins for the account or from the address reached

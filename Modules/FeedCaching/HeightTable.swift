@@ -75,12 +75,34 @@ public struct HeightTable: Hashable, Sendable {
 
     /// The row heights of an entry by id, when stored for `version`.
     ///
-    /// Complexity: O(n); index entries by position (`rows(at:)`) on hot paths.
+    /// Complexity: O(n). A caller looking up many entries makes `positions()` once and asks
+    /// `rows(at:version:)` for each.
     public func rows(for id: FeedEntryID, version: Int64) -> [Int]? {
         for index in 0..<idOffsets.count where entryID(at: index) == id {
-            return self.version(at: index) == version ? rows(at: index) : nil
+            return rows(at: index, version: version)
         }
         return nil
+    }
+
+    /// The row heights of the entry at `index` when they were stored for `version`, else nil.
+    ///
+    /// Complexity: O(rows of the entry).
+    public func rows(at index: Int, version: Int64) -> [Int]? {
+        self.version(at: index) == version ? rows(at: index) : nil
+    }
+
+    /// Where each entry is, by id (an id the table holds twice maps to its first place, as
+    /// `rows(for:version:)` finds it).
+    ///
+    /// Complexity: O(n).
+    public func positions() -> [FeedEntryID: Int] {
+        var positions: [FeedEntryID: Int] = [:]
+        positions.reserveCapacity(idOffsets.count)
+        for index in 0..<idOffsets.count {
+            guard let id = entryID(at: index) else { continue }
+            if positions[id] == nil { positions[id] = index }
+        }
+        return positions
     }
 
     /// How many entries have heights.

@@ -126,6 +126,32 @@ import Wire
         #expect(narrow.rows(for: entries[7].id, version: entries[7].version &+ 1) == nil)
     }
 
+    @Test func positions_findEveryEntry_asTheLookupByIdDoes() async throws {
+        // Given heights stored for 20 entries at one width
+        let fixture = try NetworkFixture()
+        let cache = try fixture.cache(in: try NetworkFixture.appDirectory())
+        try await cache.refresh()
+        let entries = try cache.entries(from: 0, count: 20)
+        try cache.storeHeights(
+            entries.enumerated().map { EntryHeights(entryID: $1.id, version: $1.version, rows: [$0 + 1]) },
+            width: 80)
+        let table = try cache.heights(width: 80)
+        // When the table's positions are made once
+        let positions = table.positions()
+        // Then each entry is at its place in the feed, and its rows through the position are the
+        // rows the lookup by id finds, for its version and for no other
+        #expect(positions.count == 20)
+        for (index, entry) in entries.enumerated() {
+            #expect(positions[entry.id] == index)
+            let position = try #require(positions[entry.id])
+            #expect(table.rows(at: position, version: entry.version) == [index + 1])
+            #expect(
+                table.rows(at: position, version: entry.version)
+                    == table.rows(for: entry.id, version: entry.version))
+            #expect(table.rows(at: position, version: entry.version &+ 1) == nil)
+        }
+    }
+
     @Test func heightsForAStaleVersion_areNotServed() async throws {
         let fixture = try NetworkFixture()
         let cache = try fixture.cache(in: try NetworkFixture.appDirectory())

@@ -94,6 +94,39 @@ enum UISuite {
             "launch to first frame, warm cache of \(entries)", Samples(launches), unit: .milliseconds,
             baseline: ("launch services only, no UI", Samples(floors)), targets: [.atMost(50)])
 
+        // A change (a like, a post) merges the whole Home again: on a long session's Home, that
+        // merge is what the next frame waits for. A warm launch (the cache's heights in hand),
+        // scrolled to the end of the cache.
+        let longClock = ManualClock()
+        let long = AppSession(
+            definition: try BenchApps.textFirst(), configuration: configuration, clock: longClock,
+            networkClock: InstantNetworkClock(base: longClock), colorMode: .trueColor, width: 80, height: 24)
+        try await long.launch()
+        await long.settle()
+        guard let longFeed = long.shell?.currentScreen as? FeedScreen else {
+            throw BenchSetupError("the text-first app's first screen is not the feed")
+        }
+        func merges() async -> [Double] {
+            var samples: [Double] = []
+            for _ in 0..<(runner.quick ? 5 : 20) {
+                let start = wall.now
+                longFeed.dataDidChange()
+                samples.append((wall.now - start).seconds)
+                await long.settle()
+            }
+            return samples
+        }
+        let shownAtLaunch = longFeed.postList.items.count
+        let atLaunch = await merges()
+        _ = await HeadlessScroll.run(long, presses: entries)
+        runner.report(
+            "merge Home after a change, \(longFeed.postList.items.count) posts shown",
+            Samples(await merges()),
+            unit: .milliseconds, baseline: ("the same, \(shownAtLaunch) shown at launch", Samples(atLaunch)),
+            targets: [.atMost(4)],
+            note: "what a like's next frame waits for: a warm launch scrolled to the cache's end")
+        await long.stop()
+
         // A refresh that inserts 50 entries above the visible ones.
         let clock2 = ManualClock()
         let refreshing = AppSession(

@@ -34,11 +34,15 @@ package struct HeadlessRun: Sendable {
     /// that stopped early) is one failed case, never a crash of the whole test process.
     package var frames: PrintedFrames { PrintedFrames(all: allFrames) }
 
+    /// (A frame's header names its number, counted from 1 in the order printed, as a person
+    /// matching frames to a script's steps reads them; a header out of order records an issue.)
     private var allFrames: [String] {
         var frames: [String] = []
         var current: [Substring]?
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("--- frame ") {
+                let expected = "--- frame \(frames.count + 1) ---"
+                if line != expected { Issue.record("a frame's header is '\(line)', not '\(expected)'") }
                 current = []
             } else if line == "--- end ---" {
                 if let lines = current { frames.append(lines.joined(separator: "\n")) }

@@ -360,7 +360,9 @@ import Wire
         let run = await Self.signOut(app, directories)
         #expect(run.status == 1)
         #expect(
-            run.error.contains("1 change made as @grace has not reached the server"),
+            run.error.contains(
+                "1 change made as @grace has not reached the server (1 waiting, 0 failed); signing out now "
+                    + "would leave it unsent until @grace signs in here again"),
             "\(app.id): \(run.error)")
         #expect(
             run.error.contains(

@@ -161,7 +161,6 @@ let package = Package(
         tool("hello-world", []),
         toolLibrary("MutationTesting", ["Basics", "CommandLineKit"]),
         tool("mutation-score", ["MutationTesting"]),
-        tool("cross-app-suite", ["MutationTesting"]),
         tool(
             "mutation-crash-helper",
             [

@@ -10,17 +10,6 @@ struct MutationRun {
     let planter: MutantPlanter
     let output: any TextOutput
     let command = TimedCommand()
-    /// The suite as test processes that run at once (`--shards`), when more than one.
-    let sharded: ShardedSuite?
-
-    init(options: Options, planter: MutantPlanter, output: any TextOutput) {
-        self.options = options
-        self.planter = planter
-        self.output = output
-        sharded =
-            options.shards > 1
-            ? ShardedSuite(root: options.root, filter: options.suite, shards: options.shards) : nil
-    }
 
     /// Plants `mutants` one at a time and returns what the suite did with each. The originals
     /// are back when it returns or throws, and when SIGINT, SIGTERM or SIGHUP ends the process.
@@ -35,10 +24,9 @@ struct MutationRun {
             throw MutationError("cannot make \(logs): \(error)")
         }
         let watcher = SignalWatcher(label: "mutation-score.signals")
-        watcher.install([SIGINT, SIGTERM, SIGHUP]) { [planter, command, sharded, output] signal in
+        watcher.install([SIGINT, SIGTERM, SIGHUP]) { [planter, command, output] signal in
             let file = planter.plantedFile
             command.stop(signal: SIGINT)
-            sharded?.stop(signal: SIGINT)
             do {
                 try planter.close()
                 output.writeError(
@@ -65,7 +53,7 @@ struct MutationRun {
             throw MutationError("the package does not build without mutants; see \(logs)/baseline-build.log")
         case .killed, .timedOut:
             throw MutationError(
-                "\(options.suite) fails without mutants, so it cannot tell a mutant apart; see \(logs)/baseline-test*.log"
+                "\(options.suite) fails without mutants, so it cannot tell a mutant apart; see \(logs)/baseline-test.log"
             )
         }
         output.writeError(
@@ -101,8 +89,7 @@ struct MutationRun {
     }
 
     /// Builds incrementally, then runs the suite when the build succeeded; their output goes to
-    /// `<name>-build.log` and `<name>-test.log` in `logs` (`<name>-test-<shard>.log` for each
-    /// test process when the suite runs sharded). `testsRun` is how many tests the suite
+    /// `<name>-build.log` and `<name>-test.log` in `logs`. `testsRun` is how many tests the suite
     /// ran (0 when the build failed).
     private func buildAndTest(
         logs: String, name: String
@@ -112,23 +99,13 @@ struct MutationRun {
             ["swift", "build", "--build-tests"], in: options.root, logFile: "\(logs)/\(name)-build.log",
             timeout: max(options.timeout, 1800))
         guard build.status == 0 else { return (.didNotBuild, Date().timeIntervalSince(started), 0) }
-        let test: TimedCommand.Outcome
-        let text: String?
-        if let sharded {
-            let shards = try sharded.run(logPrefix: "\(logs)/\(name)-test", timeout: options.timeout)
-            test = TimedCommand.Outcome(
-                status: shards.map(\.outcome.status).first { $0 != 0 } ?? 0,
-                timedOut: shards.contains { $0.outcome.timedOut })
-            text = shards.map(\.output).joined(separator: "\n")
-        } else {
-            test = try command.run(
-                ["swift", "test", "--skip-build", "--filter", options.suite], in: options.root,
-                logFile: "\(logs)/\(name)-test.log", timeout: options.timeout)
-            text = FileManager.default.contents(atPath: "\(logs)/\(name)-test.log").map {
-                String(decoding: $0, as: UTF8.self)
-            }
-        }
+        let test = try command.run(
+            ["swift", "test", "--skip-build", "--filter", options.suite], in: options.root,
+            logFile: "\(logs)/\(name)-test.log", timeout: options.timeout)
         let seconds = Date().timeIntervalSince(started)
+        let text = FileManager.default.contents(atPath: "\(logs)/\(name)-test.log").map {
+            String(decoding: $0, as: UTF8.self)
+        }
         let failures = SuiteFailures(output: text ?? "")
         if test.timedOut { return (.timedOut, seconds, failures.testsRun) }
         if test.status == 0 { return (.survived, seconds, failures.testsRun) }

@@ -12,7 +12,7 @@ public enum MutationScoreCommand {
         summary: """
             Plants small mistakes (mutants) in the shared code under Modules/ and Sockets/, one at a time:
             writes each into its file, rebuilds incrementally (swift build --build-tests), runs a test suite
-            (the test binary itself, as one test process per core, each with a share of the tests), and puts the file back. A mutant the suite fails on is
+            (swift test --skip-build --filter SUITE), and puts the file back. A mutant the suite fails on is
             killed; one it passes with survives. The score is killed / (planted - did not build).
             """,
         options: [
@@ -23,11 +23,6 @@ public enum MutationScoreCommand {
             .flag("list", help: "print the mutants that would be planted, and build nothing"),
             .value("suite", "FILTER", help: "the tests to run (default CrossAppRegressionTests)"),
             .value("timeout", "SECONDS", help: "a suite run taking longer kills the mutant (default 300)"),
-            .value(
-                "shards", "N",
-                help:
-                    "run the suite as N test processes at once, each with a share of its tests (default: one per core)"
-            ),
             .value("json", "PATH", help: "also write the result as JSON to PATH"),
             .value("minimum-score", "PERCENT", help: "exit 2 when the score is below PERCENT"),
             .value(
@@ -151,7 +146,6 @@ struct Options {
     var list: Bool
     var suite: String
     var timeout: Double
-    var shards: Int
     var jsonPath: String?
     var minimumScore: Double?
 
@@ -173,7 +167,6 @@ struct Options {
         list = parsed.has("list")
         suite = parsed.value("suite") ?? "CrossAppRegressionTests"
         timeout = Double(try parsed.integer("timeout", in: 1...86_400) ?? 300)
-        shards = try parsed.integer("shards", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
         jsonPath = parsed.value("json")
         if let text = parsed.value("minimum-score") {
             guard let value = Double(text), (0...100).contains(value) else {

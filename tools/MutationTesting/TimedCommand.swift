@@ -17,12 +17,6 @@ public final class TimedCommand: Sendable {
         public var status: Int32
         /// Whether the time limit ended it.
         public var timedOut: Bool
-
-        /// An outcome: how a command ended.
-        public init(status: Int32, timedOut: Bool) {
-            self.status = status
-            self.timedOut = timedOut
-        }
     }
 
     private let running = Mutex<pid_t?>(nil)

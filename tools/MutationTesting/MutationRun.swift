@@ -99,12 +99,18 @@ struct MutationRun {
             ["swift", "build", "--build-tests"], in: options.root, logFile: "\(logs)/\(name)-build.log",
             timeout: max(options.timeout, 1800))
         guard build.status == 0 else { return (.didNotBuild, Date().timeIntervalSince(started), 0) }
+        let testsBegan = TimedCommand.ticksSinceBoot()
         let test = try command.run(
             ["swift", "test", "--skip-build", "--filter", options.suite], in: options.root,
             logFile: "\(logs)/\(name)-test.log", timeout: options.timeout)
         let seconds = Date().timeIntervalSince(started)
         let text = FileManager.default.contents(atPath: "\(logs)/\(name)-test.log").map {
             String(decoding: $0, as: UTF8.self)
+        }
+        for program in TimedCommand.endLeftovers(
+            builtUnder: "\(options.root)/.build", startedSince: testsBegan)
+        {
+            output.writeError("    ended \(program), left running by the suite\n")
         }
         let failures = SuiteFailures(output: text ?? "")
         if test.timedOut { return (.timedOut, seconds, failures.testsRun) }

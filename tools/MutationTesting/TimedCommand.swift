@@ -70,6 +70,45 @@ public final class TimedCommand: Sendable {
         return Outcome(status: status, timedOut: timedOut.load(ordering: .sequentiallyConsistent))
     }
 
+    /// The kernel's clock, in ticks since boot: the moment to give ``endLeftovers(builtUnder:startedSince:)``.
+    public static func ticksSinceBoot() -> UInt64 {
+        let uptime = FileManager.default.contents(atPath: "/proc/uptime").flatMap {
+            Double(String(decoding: $0, as: UTF8.self).split(separator: " ").first ?? "")
+        }
+        return UInt64((uptime ?? 0) * Double(sysconf(Int32(_SC_CLK_TCK))))
+    }
+
+    /// Ends (SIGKILL) every process running a program built under `directory` that started at
+    /// or after `moment` (``ticksSinceBoot()``), other than this one. Called when a suite run is
+    /// over, so whatever it started is a leftover: an app a test started with `Process` (in a
+    /// session of its own) outlives a test process ended at the time limit, and would keep a
+    /// core busy for good. Returns the programs ended.
+    @discardableResult
+    public static func endLeftovers(builtUnder directory: String, startedSince moment: UInt64) -> [String] {
+        let root = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path + "/"
+        var ended: [String] = []
+        let me = getpid()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(name), pid != me,
+                let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(name)/exe"),
+                program.hasPrefix(root),
+                let stat = FileManager.default.contents(atPath: "/proc/\(name)/stat"),
+                let started = startTime(inStat: String(decoding: stat, as: UTF8.self)), started >= moment
+            else { continue }
+            if kill(pid, SIGKILL) == 0 { ended.append(program) }
+        }
+        return ended
+    }
+
+    /// When a process started, in ticks since boot, from its `/proc/<pid>/stat` line (`pid
+    /// (name) state ppid …`, the 22nd field; the name may hold spaces and parentheses, so fields
+    /// are counted after the last ')').
+    static func startTime(inStat line: String) -> UInt64? {
+        guard let close = line.lastIndex(of: ")") else { return nil }
+        let fields = line[line.index(after: close)...].split(separator: " ")
+        return fields.count > 19 ? UInt64(fields[19]) : nil
+    }
+
     /// Sends `signal` to the running command's whole process group (nothing when none runs).
     ///
     /// SIGINT is what ends `swift test` with its test process: SwiftPM starts the test binary in a

@@ -43,14 +43,19 @@ enum UISuite {
         try await measure(runner, configuration)
     }
 
+    /// A session of the text-first app at 80x24, its network settling at once on `clock`.
+    @MainActor
+    static func makeSession(_ configuration: LaunchConfiguration, clock: ManualClock) throws -> AppSession {
+        AppSession(
+            definition: try BenchApps.textFirst(), configuration: configuration, clock: clock,
+            networkClock: InstantNetworkClock(base: clock), colorMode: .trueColor, width: 80, height: 24)
+    }
+
     @MainActor
     static func measure(_ runner: BenchRunner, _ configuration: LaunchConfiguration) async throws {
         // Scroll through 1,000 entries, one post per key press, on a cold cache: loads come from
         // the server, then the cache; heights are measured off the UI actor and stored.
-        let clock = ManualClock()
-        let session = AppSession(
-            definition: try BenchApps.textFirst(), configuration: configuration, clock: clock,
-            networkClock: InstantNetworkClock(base: clock), colorMode: .trueColor, width: 80, height: 24)
+        let session = try makeSession(configuration, clock: ManualClock())
         try await session.launch()
         await session.settle()
         let (scroll, still) = await HeadlessScroll.run(session, presses: entries, timingRedraws: true)
@@ -72,9 +77,7 @@ enum UISuite {
         var floors: [Double] = []
         for _ in 0..<(runner.quick ? 3 : 9) {
             let clock = ManualClock()
-            let warm = AppSession(
-                definition: try BenchApps.textFirst(), configuration: configuration, clock: clock,
-                networkClock: InstantNetworkClock(base: clock), colorMode: .trueColor, width: 80, height: 24)
+            let warm = try makeSession(configuration, clock: clock)
             let start = wall.now
             try await warm.launch()
             while warm.shell?.showsContent != true { await Task.yield() }
@@ -97,10 +100,7 @@ enum UISuite {
         // A change (a like, a post) merges the whole Home again: on a long session's Home, that
         // merge is what the next frame waits for. A warm launch (the cache's heights in hand),
         // scrolled to the end of the cache.
-        let longClock = ManualClock()
-        let long = AppSession(
-            definition: try BenchApps.textFirst(), configuration: configuration, clock: longClock,
-            networkClock: InstantNetworkClock(base: longClock), colorMode: .trueColor, width: 80, height: 24)
+        let long = try makeSession(configuration, clock: ManualClock())
         try await long.launch()
         await long.settle()
         guard let longFeed = long.shell?.currentScreen as? FeedScreen else {
@@ -128,10 +128,7 @@ enum UISuite {
         await long.stop()
 
         // A refresh that inserts 50 entries above the visible ones.
-        let clock2 = ManualClock()
-        let refreshing = AppSession(
-            definition: try BenchApps.textFirst(), configuration: configuration, clock: clock2,
-            networkClock: InstantNetworkClock(base: clock2), colorMode: .trueColor, width: 80, height: 24)
+        let refreshing = try makeSession(configuration, clock: ManualClock())
         try await refreshing.launch()
         await refreshing.settle()
         for _ in 0..<5 { _ = refreshing.shell?.handle(.down) }

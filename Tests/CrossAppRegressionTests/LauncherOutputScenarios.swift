@@ -38,19 +38,13 @@ import Testing
         let directories = try TestDirectories.make()
         let blocker = directories.data + "-not-a-directory"
         try Data("a file".utf8).write(to: URL(fileURLWithPath: blocker))
-        // When the app's executable is asked to describe itself there
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: AppInATerminal.executable(app.id))
-        process.arguments = ["--describe"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": blocker]) { $1 }
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        // When the app's executable is asked to describe itself there (spawned directly: this
+        // process's Foundation `Process` once crashed in `run()` with many tests spawning at once)
+        let run = try Subprocess.run(
+            "/usr/bin/env", ["TMPDIR=\(blocker)", AppInATerminal.executable(app.id), "--describe"])
+        let text = run.errorText
         // Then it fails, naming the app and the directory it could not make
-        #expect(process.terminationStatus == 1, "\(app.id): \(text)")
+        #expect(run.status == 1, "\(app.id): \(text)")
         #expect(text.hasPrefix("\(app.id): error: "), "\(app.id): \(text)")
         #expect(text.contains(blocker), "\(app.id): \(text)")
     }

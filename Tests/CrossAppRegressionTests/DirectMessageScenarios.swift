@@ -1,6 +1,7 @@
 import AppRuntime
 import AppTesting
 import Backend
+import CommandLineKit
 import Composition
 import DirectMessages
 import Features
@@ -747,19 +748,16 @@ import Wire
         let scriptFile = directories.data + "-\(UUID().uuidString.prefix(8)).script"
         try Data(script.utf8).write(to: URL(fileURLWithPath: scriptFile))
         defer { try? FileManager.default.removeItem(atPath: scriptFile) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: AppInATerminal.executable(app.id))
-        process.arguments = [
-            "--headless", "--script", scriptFile, "--data-dir", directories.data, "--backend-dir",
-            directories.backend, "--user", user, "--height", "30",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return HeadlessRun(status: process.terminationStatus, output: text, errors: "")
+        // Spawned with posix_spawn: Foundation's `Process.run()` on Linux (Swift 6.3.1) can crash
+        // the whole test process (swift-corelibs-foundation#5472), and it did once here.
+        let run = try Subprocess.run(
+            AppInATerminal.executable(app.id),
+            [
+                "--headless", "--script", scriptFile, "--data-dir", directories.data, "--backend-dir",
+                directories.backend, "--user", user, "--height", "30",
+            ])
+        return HeadlessRun(
+            status: run.status, output: String(decoding: run.output, as: UTF8.self), errors: run.errorText)
     }
 
     /// Messages sent just before the app exits leave no draft behind: the next launch's message

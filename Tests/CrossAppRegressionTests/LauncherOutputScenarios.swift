@@ -38,8 +38,8 @@ import Testing
         let directories = try TestDirectories.make()
         let blocker = directories.data + "-not-a-directory"
         try Data("a file".utf8).write(to: URL(fileURLWithPath: blocker))
-        // When the app's executable is asked to describe itself there (spawned directly: this
-        // process's Foundation `Process` once crashed in `run()` with many tests spawning at once)
+        // When the app's executable is asked to describe itself there (spawned with posix_spawn,
+        // as `DirectMessageScenarios.runExecutable` explains)
         let run = try Subprocess.run(
             "/usr/bin/env", ["TMPDIR=\(blocker)", AppInATerminal.executable(app.id), "--describe"])
         let text = run.errorText

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import MutationTesting
 import Testing
@@ -42,11 +43,15 @@ import Testing
         }
         let program = directory + "/sleeper"
         try FileManager.default.copyItem(atPath: "/bin/sleep", toPath: program)
-        let before = Process()
-        before.executableURL = URL(fileURLWithPath: program)
-        before.arguments = ["120"]
-        try before.run()
-        defer { before.terminate() }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        let (before, spawned) = Subprocess.spawn(program, ["120"], actions: &actions)
+        try #require(spawned == 0)
+        defer {
+            kill(before, SIGKILL)
+            waitpid(before, nil, 0)
+        }
         Thread.sleep(forTimeInterval: 0.05)
         let mark = TimedCommand.ticksSinceBoot()
         Thread.sleep(forTimeInterval: 0.05)
@@ -72,7 +77,7 @@ import Testing
         #expect(ended == [program])
         Thread.sleep(forTimeInterval: 0.2)
         #expect(!isRunning(leftover))
-        #expect(before.isRunning)
+        #expect(isRunning(before))
     }
 }
 

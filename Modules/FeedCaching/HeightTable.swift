@@ -14,6 +14,10 @@ public struct HeightTable: Hashable, Sendable {
     private let heights: [UInt16]
     private let idBytes: [UInt8]
     private let idOffsets: [UInt32]
+    /// Where each entry is, by id (an id the table holds twice maps to its first place): made
+    /// once with the table, off the UI actor where the cache is read, so looking up every
+    /// entry of a long Home is O(n), not O(n²).
+    public let positions: [FeedEntryID: Int]
 
     /// The marker of an entry without heights in `rowCounts`.
     static let unknown: UInt8 = 0xFF
@@ -30,6 +34,13 @@ public struct HeightTable: Hashable, Sendable {
         self.heights = heights
         self.idBytes = idBytes
         self.idOffsets = idOffsets
+        var positions: [FeedEntryID: Int] = [:]
+        positions.reserveCapacity(idOffsets.count)
+        for index in idOffsets.indices {
+            let id = Self.entryID(at: index, idBytes: idBytes, idOffsets: idOffsets)
+            if positions[id] == nil { positions[id] = index }
+        }
+        self.positions = positions
     }
 
     /// A table of `count` entries with no heights known (nothing was stored at this width).
@@ -68,6 +79,11 @@ public struct HeightTable: Hashable, Sendable {
     /// The id of the entry at `index`, when the table knows it.
     public func entryID(at index: Int) -> FeedEntryID? {
         guard idOffsets.indices.contains(index) else { return nil }
+        return Self.entryID(at: index, idBytes: idBytes, idOffsets: idOffsets)
+    }
+
+    /// The id at `index` (a valid one) of the packed ids.
+    private static func entryID(at index: Int, idBytes: [UInt8], idOffsets: [UInt32]) -> FeedEntryID {
         let start = Int(idOffsets[index])
         let end = index + 1 < idOffsets.count ? Int(idOffsets[index + 1]) : idBytes.count
         return FeedEntryID(String(decoding: idBytes[start..<end], as: UTF8.self))
@@ -75,13 +91,9 @@ public struct HeightTable: Hashable, Sendable {
 
     /// The row heights of an entry by id, when stored for `version`.
     ///
-    /// Complexity: O(n). A caller looking up many entries makes `positions()` once and asks
-    /// `rows(at:version:)` for each.
+    /// Complexity: O(rows of the entry).
     public func rows(for id: FeedEntryID, version: Int64) -> [Int]? {
-        for index in 0..<idOffsets.count where entryID(at: index) == id {
-            return rows(at: index, version: version)
-        }
-        return nil
+        positions[id].flatMap { rows(at: $0, version: version) }
     }
 
     /// The row heights of the entry at `index` when they were stored for `version`, else nil.
@@ -89,20 +101,6 @@ public struct HeightTable: Hashable, Sendable {
     /// Complexity: O(rows of the entry).
     public func rows(at index: Int, version: Int64) -> [Int]? {
         self.version(at: index) == version ? rows(at: index) : nil
-    }
-
-    /// Where each entry is, by id (an id the table holds twice maps to its first place, as
-    /// `rows(for:version:)` finds it).
-    ///
-    /// Complexity: O(n).
-    public func positions() -> [FeedEntryID: Int] {
-        var positions: [FeedEntryID: Int] = [:]
-        positions.reserveCapacity(idOffsets.count)
-        for index in 0..<idOffsets.count {
-            guard let id = entryID(at: index) else { continue }
-            if positions[id] == nil { positions[id] = index }
-        }
-        return positions
     }
 
     /// How many entries have heights.

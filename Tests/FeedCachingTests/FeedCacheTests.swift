@@ -137,7 +137,7 @@ import Wire
             width: 80)
         let table = try cache.heights(width: 80)
         // When the table's positions are made once
-        let positions = table.positions()
+        let positions = table.positions
         // Then each entry is at its place in the feed, and its rows through the position are the
         // rows the lookup by id finds, for its version and for no other
         #expect(positions.count == 20)

@@ -27,10 +27,7 @@ package final class FeedScreen: AppScreen {
     private var entries: [CachedEntry] = []
     private var cachedCount = 0
     private var tailCursor: String?
-    private var heights: HeightTable? { didSet { heightPositions = nil } }
-    /// Where each entry of `heights` is, by id: made once per table, so merging a Home of n
-    /// entries looks their heights up in O(n), not O(n²).
-    private var heightPositions: [FeedEntryID: Int]?
+    private var heights: HeightTable?
     private var started = false
     /// The content version of each entry the app does not show whose zero height this screen
     /// stored (or found stored), so a rebuild does not store it again.
@@ -284,12 +281,6 @@ package final class FeedScreen: AppScreen {
         rebuildCount += 1
         let merged = context.mutations.mergedHomeFeed(entries.map(\.entry), store: context.mediaStore)
         let table = heights?.width == list.view.width ? heights : nil
-        if let table, heightPositions == nil { heightPositions = table.positions() }
-        let positions = table == nil ? [:] : heightPositions ?? [:]
-        func storedRows(_ id: FeedEntryID, _ version: Int64) -> [Int]? {
-            guard let table, let index = positions[id] else { return nil }
-            return table.rows(at: index, version: version)
-        }
         var items: [PostItem] = []
         items.reserveCapacity(merged.count)
         var seeded: [(item: PostItem, rows: [Int])] = []
@@ -304,7 +295,7 @@ package final class FeedScreen: AppScreen {
                 // first screen does not count it as a row of posts and stop short of filling.
                 if let version, storedHidden[entry.id] != version {
                     storedHidden[entry.id] = version
-                    if storedRows(entry.id, version) != [] {
+                    if table?.rows(for: entry.id, version: version) != [] {
                         hidden.append(EntryHeights(entryID: entry.id, version: version, rows: []))
                     }
                 }
@@ -316,7 +307,7 @@ package final class FeedScreen: AppScreen {
             items.append(item)
             // A post only this device knows is not in the cache: nothing to seed or store.
             guard let version else { continue }
-            let stored = storedRows(entry.id, version)
+            let stored = table?.rows(for: entry.id, version: version)
             let cached = list.cachedVersion(of: item)
             if let stored, cached == nil {
                 seeded.append((item, stored))

@@ -179,6 +179,66 @@ import Wire
     }
 
     @Test(arguments: ShippedApp.all.filter(\.takesPhotos))
+    func aPhotoOfExactlyTheLimit_isPostedAndStored_andOneByteMoreIsRefusedSayingBothSizes(app: ShippedApp)
+        async throws
+    {
+        // Given an app that takes photos, a JPEG of exactly the 10 MiB a photo may be, and one a
+        // byte longer
+        let limit = 10 << 20
+        let directories = try TestDirectories.make()
+        let (session, _) = try await HeadlessHarness.session(
+            app.definition, directories: directories, width: 120)
+        defer { Task { await session.stop() } }
+        let shell = try #require(session.shell)
+        let folder = try TestPhotos.folder()
+        let atLimit = try PhotoBytes.jpeg(width: 640, height: 480, paddedTo: limit)
+        let over = try PhotoBytes.jpeg(width: 640, height: 480, paddedTo: limit + 1)
+        try #require(atLimit.count == limit && over.count == limit + 1)
+        let atLimitPath = try PhotoBytes.write(atLimit, named: "at-limit.jpg", in: folder)
+        let overPath = try PhotoBytes.write(over, named: "over.jpg", in: folder)
+
+        // When the person posts the photo at the limit
+        let text = "Exactly as big as a photo may be"
+        #expect(
+            shell.context.actions?.submit(Draft(text: text, files: [PickedPhoto(path: atLimitPath)])) == true)
+        await session.settle()
+
+        // Then the server takes it: nothing waits or failed, the server's post has the photo it
+        // stored, and Home (in an app with one) shows that post
+        #expect(shell.context.manager.pending.isEmpty, "\(shell.context.manager.pending)")
+        #expect(shell.context.manager.failed.isEmpty, "\(shell.context.manager.failed)")
+        let server = try #require(session.app?.service(.embeddedBackend)?.embeddedTransport?.server)
+        let stored = try Self.newestPhotoIDs(1, on: server)
+        let newest = try server.database.query("SELECT id FROM posts ORDER BY id DESC LIMIT 1") { row in
+            try row.int64(0)
+        }
+        let onServer = try await Self.serverPost(MediaID("m\(try #require(newest.first))"), on: server)
+        #expect(onServer.text == text, "\(app.id): the server's newest post")
+        guard case .photo(let photo)? = onServer.attachments.first else {
+            Issue.record("\(app.id): not one photo: \(onServer.attachments)")
+            return
+        }
+        #expect([photo.id] == stored && photo.width == 640 && photo.height == 480)
+        if app.hasTab(.home) {
+            let feed = try #require(shell.currentScreen as? FeedScreen, "\(app.id) opens on Home")
+            #expect(feed.items.first { $0.media.text == text }?.media == onServer, "\(app.id)")
+        }
+
+        // And a photo one byte longer is refused when it is attached, both sizes in bytes (in
+        // megabytes they would read the same), and nothing is journaled
+        let before = shell.context.manager.pending.count
+        #expect(
+            shell.context.actions?.submit(Draft(text: "One byte over", files: [PickedPhoto(path: overPath)]))
+                == false)
+        await session.settle()
+        #expect(
+            DeleteScenarios.status(HeadlessHarness.frame(of: session))
+                == "✕ cannot attach 'over.jpg': it is 10485761 bytes and a photo may be at most 10485760 bytes"
+        )
+        #expect(shell.context.manager.pending.count == before)
+    }
+
+    @Test(arguments: ShippedApp.all.filter(\.takesPhotos))
     func photosTooBigTogetherForOnePost_areRefusedAtSubmit_andTheDraftIsKept(app: ShippedApp) async throws {
         // Given an app that takes photos and four photos of 9.5 MB each: each within the 10 MB a photo may be, but
         // together over what one post carries (as base64, about 50 MB against the server's 40)

@@ -43,6 +43,20 @@ import Testing
         + Data((0..<(16 * 9)).flatMap { _ in [230, 230, 230] as [UInt8] }).base64EncodedString() + "\"}}"
         + ", {\"type\": \"panorama\", \"degrees\": 360}]}]"
 
+    /// A video of `width` × `height` pixels lasting `milliseconds`, with a small gray poster.
+    static func video(width: Int, height: Int, milliseconds: Int) -> String {
+        "{\"type\": \"video\", \"width\": \(width), \"height\": \(height), \"durationMs\": \(milliseconds), "
+            + "\"poster\": {\"width\": 4, \"height\": 4, \"rgb\": \""
+            + Data((0..<16).flatMap { _ in [120, 120, 120] as [UInt8] }).base64EncodedString() + "\"}}"
+    }
+
+    /// A carousel of two videos at the ends of the sizes the wire format takes: 1 pixel wide and a
+    /// million high, then a million wide and 1 high.
+    static let extremeVideosJSON =
+        "[{\"type\": \"carousel\", \"items\": ["
+        + video(width: 1, height: 1_000_000, milliseconds: 42_000) + ", "
+        + video(width: 1_000_000, height: 1, milliseconds: 1_000) + "]}]"
+
     /// The viewer's post of `attachmentsJSON` (the carousel) on Home, selected, with one text
     /// reply; the session is `width` × `height`.
     static func launch(
@@ -260,5 +274,40 @@ import Testing
         }
         #expect(lines(frames[4].0).dropLast(2) == lines(tiny).dropLast(2), "the photo again:\n\(frames[4].0)")
         #expect(DeleteScenarios.status(frames[5].0).hasPrefix("first of 3 in this"), "\(frames[5].0)")
+    }
+
+    @Test(arguments: ShippedApp.withHome)
+    func videosAtTheEndsOfTheSizesTheWireTakes_areListedAndViewed_withTheirSizes(app: ShippedApp) async throws
+    {
+        // Given a post of two videos the server may send: one 1 pixel wide and 1,000,000 high,
+        // one 1,000,000 wide and 1 high (the smallest and largest sides the format allows)
+        let (session, feed) = try await Self.launch(app, attachmentsJSON: Self.extremeVideosJSON)
+        defer { Task { await session.stop() } }
+        let post = try #require(feed.postList.selectedItem)
+
+        // Then the list shows the post as a carousel of two (the first video's poster), not an
+        // item it cannot show
+        guard case .carousel(let items)? = post.media.attachments.first else {
+            Issue.record("\(app.id): not a carousel: \(post.media.attachments)")
+            return
+        }
+        #expect(items.count == 2, "\(app.id): \(items)")
+        let list = HeadlessHarness.frame(of: session)
+        #expect(!list.contains("can't show it yet"), "\(app.id):\n\(list)")
+        #expect(Self.content(list).filter { $0.contains("◂ 1/2 ▸  ● ○") }.count == 1, "\(app.id):\n\(list)")
+
+        // When the person opens it full screen and pages to the second
+        await DeleteScenarios.press(.character("v"), in: session)
+        let tall = HeadlessHarness.frame(of: session)
+        await DeleteScenarios.press(.right, in: session)
+        let wide = HeadlessHarness.frame(of: session)
+
+        // Then each says what it is and its size, and each frame fits the 80x24 terminal
+        #expect(Self.textUnder("1/2 · ▶ video · 0:42 · 1 × 1000000", in: tall) == "", "\(app.id):\n\(tall)")
+        #expect(Self.textUnder("2/2 · ▶ video · 0:01 · 1000000 × 1", in: wide) == "", "\(app.id):\n\(wide)")
+        for frame in [list, tall, wide] {
+            #expect(lines(frame).count == 24, "\(app.id):\n\(frame)")
+            #expect(lines(frame).allSatisfy { DisplayColumns.of($0) <= 80 }, "\(app.id):\n\(frame)")
+        }
     }
 }

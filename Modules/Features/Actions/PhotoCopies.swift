@@ -15,9 +15,9 @@ import MediaModel
 /// journaled (a kill between the copy and the journal's commit).
 @MainActor
 final class PhotoCopies {
-    /// The largest photo file accepted, in bytes: the backend's own limit, so the server never
-    /// refuses for size what the app let through.
-    static let maximumBytes = 10 << 20
+    /// The largest photo file accepted, in bytes: the backend's own limit
+    /// (`PostLimits.photoBytes`), so the server never refuses for size what the app let through.
+    static let maximumBytes = PhotoFile.maximumBytes
     /// The most a post's photos may come to as sent (base64 in the post's JSON body): the
     /// backend reads at most 40 MiB for a post, and this leaves 64 KiB of it for the text and the
     /// rest of the JSON. Checked at submit, so a post the server would refuse as too large is
@@ -50,8 +50,8 @@ final class PhotoCopies {
         let sent = checked.reduce(0) { $0 + 4 * (($1.bytes.count + 2) / 3) }
         guard sent <= Self.maximumPostPhotoBytes else {
             throw PhotoRefusal(
-                "cannot post these \(checked.count) photos together: they come to \(Self.megabytes(sent)) as sent "
-                    + "and a post carries at most \(Self.megabytes(Self.maximumPostPhotoBytes)); post fewer at a time"
+                "cannot post these \(checked.count) photos together: they come to \(PhotoFile.megabytes(sent)) as sent "
+                    + "and a post carries at most \(PhotoFile.megabytes(Self.maximumPostPhotoBytes)); post fewer at a time"
             )
         }
         var made: [Attachment.Photo] = []
@@ -108,9 +108,7 @@ final class PhotoCopies {
         if let size = (try? FileManager.default.attributesOfItem(atPath: picked.path))?[.size] as? Int,
             size > maximumBytes
         {
-            throw PhotoRefusal(
-                "cannot attach '\(name)': it is \(megabytes(size)) and a photo may be at most \(megabytes(maximumBytes))"
-            )
+            throw PhotoRefusal("cannot attach '\(name)': \(PhotoFile.tooBig(size))")
         }
         let bytes: [UInt8]
         do {
@@ -119,9 +117,7 @@ final class PhotoCopies {
             throw PhotoRefusal("cannot attach '\(name)': it cannot be read (\(error))")
         }
         guard bytes.count <= maximumBytes else {
-            throw PhotoRefusal(
-                "cannot attach '\(name)': it is \(megabytes(bytes.count)) and a photo may be at most \(megabytes(maximumBytes))"
-            )
+            throw PhotoRefusal("cannot attach '\(name)': \(PhotoFile.tooBig(bytes.count))")
         }
         let decoder = ImageDecoder(background: background)
         do {
@@ -170,12 +166,6 @@ final class PhotoCopies {
     /// Deletes a copy. A copy that cannot be deleted stays until the next sweep.
     private static func remove(_ path: String) {
         unlink(path)
-    }
-
-    /// A size for people: "12.4 MB".
-    private static func megabytes(_ bytes: Int) -> String {
-        let tenths = (bytes * 10 + (1 << 20) / 2) / (1 << 20)
-        return tenths % 10 == 0 ? "\(tenths / 10) MB" : "\(tenths / 10).\(tenths % 10) MB"
     }
 }
 

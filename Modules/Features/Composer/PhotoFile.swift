@@ -5,9 +5,25 @@ import MediaModel
 /// A photo file on disk as the composer uses it: checked when it is picked and drawn as a
 /// preview (a small rendition with the photo's true size and its alt text).
 package enum PhotoFile {
-    /// The largest file read: bigger files are refused before they are read. The server takes
-    /// photos of up to 10 MiB, so the picker refuses what posting would.
-    package static let maximumBytes = 10 << 20
+    /// The largest file read: bigger files are refused before they are read. It is the server's
+    /// own limit (`PostLimits.photoBytes`), so the picker refuses what posting would.
+    package static let maximumBytes = PostLimits.photoBytes
+
+    /// Why a file of `bytes` is too big, in a person's words: `it is 12.4 MB and a photo may be
+    /// at most 10 MB`. Where the two sizes would read the same in tenths of a megabyte (a file a
+    /// few bytes over), both are given in bytes.
+    package static func tooBig(_ bytes: Int) -> String {
+        let size = megabytes(bytes)
+        let limit = megabytes(maximumBytes)
+        guard size == limit else { return "it is \(size) and a photo may be at most \(limit)" }
+        return "it is \(bytes) bytes and a photo may be at most \(maximumBytes) bytes"
+    }
+
+    /// A size for people, in mebibytes to a tenth: "12.4 MB".
+    package static func megabytes(_ bytes: Int) -> String {
+        let tenths = (bytes * 10 + (1 << 20) / 2) / (1 << 20)
+        return tenths % 10 == 0 ? "\(tenths / 10) MB" : "\(tenths / 10).\(tenths % 10) MB"
+    }
 
     /// The file's bytes, or why they cannot be read.
     static func bytes(at path: String) throws(PhotoFileError) -> [UInt8] {
@@ -19,8 +35,7 @@ package enum PhotoFile {
         guard !isDirectory.boolValue else { throw PhotoFileError(path: path, reason: "it is a folder") }
         let size = (try? files.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size <= maximumBytes else {
-            throw PhotoFileError(
-                path: path, reason: "it is \(size >> 20) MB; the limit is \(maximumBytes >> 20) MB")
+            throw PhotoFileError(path: path, reason: tooBig(size))
         }
         guard let data = files.contents(atPath: path) else {
             throw PhotoFileError(path: path, reason: "permission denied: you may not read it")

@@ -53,4 +53,47 @@ import Testing
         )
         #expect(frame[frame.count - 2].hasPrefix("database damaged; kept as \(keptName), started fresh"))
     }
+
+    @Test(arguments: ShippedApp.withHome)
+    func aDamagedFileKeptAsideInTheSameSecondAsAnother_isKeptBesideIt_neverOverIt(app: ShippedApp)
+        async throws
+    {
+        // Given a damaged app.sqlite, and files kept aside earlier under every name a set-aside
+        // could take in the next minute (a database damaged again within the second it was
+        // last kept aside finds its name taken)
+        let directories = try TestDirectories.make()
+        let first = await HeadlessHarness.run(app.definition, script: "wait\n", directories: directories)
+        #expect(first.status == 0, "\(first.errors)")
+        try Data().write(to: URL(fileURLWithPath: directories.data + "/app.sqlite"))
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        let start = Date()
+        let earlier = (0..<60).map { second in
+            "app.sqlite.corrupt-" + formatter.string(from: start.addingTimeInterval(Double(second)))
+        }
+        for name in earlier {
+            try Data("kept earlier".utf8).write(to: URL(fileURLWithPath: directories.data + "/" + name))
+        }
+
+        // When the app launches again
+        let run = await HeadlessHarness.run(app.definition, script: "wait\nframe\n", directories: directories)
+
+        // Then it runs on a fresh database, and the damaged file is kept under the same second's
+        // name with -2 after it, beside the earlier ones, each of which still holds what it held
+        #expect(run.status == 0, "\(run.errors)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directories.data)
+            .filter { $0.hasPrefix("app.sqlite.corrupt-") && !earlier.contains($0) }
+        #expect(
+            kept.count == 1 && kept.first.map { earlier.contains(String($0.dropLast(2))) } == true, "\(kept)")
+        #expect(kept.first?.hasSuffix("-2") == true, "\(kept)")
+        for name in earlier {
+            let contents = FileManager.default.contents(atPath: directories.data + "/" + name)
+            #expect(contents == Data("kept earlier".utf8), "\(name) was overwritten")
+        }
+        let keptName = try #require(kept.first)
+        #expect(
+            lines(run.lastFrame).dropLast().last?.hasPrefix("database damaged; kept as \(keptName)") == true)
+    }
 }

@@ -38,3 +38,41 @@ import Testing
         #expect(problems.map(\.description) == [])
     }
 }
+
+@Suite struct ForbiddenCallCheckTests {
+    let check = ForbiddenCallCheck()
+
+    @Test func foundationsProcessMade_isReportedWhereItStands() {
+        let source = """
+            import Foundation
+
+            let a = Process()
+            let b = Foundation.Process ()
+            """
+        let why =
+            "'Process(' must not be called here: Foundation's Process.run() can crash a process with many "
+            + "open descriptors on Linux (swift-corelibs-foundation#5472); use CommandLineKit's Subprocess"
+        #expect(
+            check.check(source: source, file: "Tests/X/A.swift").map(\.description) == [
+                "Tests/X/A.swift:3:9: error: \(why)", "Tests/X/A.swift:4:20: error: \(why)",
+            ])
+    }
+
+    @Test func commentsStringsAndOtherUses_areNotReported() {
+        let source = """
+            // let p = Process()
+            /* Process() */
+            let text = "Process()"
+            let info = ProcessInfo.processInfo
+            func stop(_ process: Process) {}
+            let id = Process.self
+            """
+        #expect(check.check(source: source, file: "f.swift").isEmpty)
+    }
+
+    @Test func thePackage_spawnsWithFoundationsProcessNowhere() {
+        let problems = check.run(
+            root: LintFixtures.packageRoot, directories: ["Modules", "Sockets", "Apps", "Tests", "tools"])
+        #expect(problems.map(\.description) == [])
+    }
+}

@@ -14,8 +14,9 @@ public enum LintCommand {
             launch) and each app's composer against the backend's limits, checks the package graph (no shared module depends on an app, no app on another,
             modules only on the layers beneath them), that every target imports exactly the package
             targets it declares (an undeclared import or an unused dependency is an error), that no
-            source under Modules/ or Sockets/ names an app, and that nothing an app is built from
-            (Modules/, Sockets/, Apps/) imports FoundationNetworking.
+            source under Modules/ or Sockets/ names an app, that nothing an app is built from
+            (Modules/, Sockets/, Apps/) imports FoundationNetworking, and that no source spawns
+            with Foundation's Process (it can crash on Linux; CommandLineKit's Subprocess instead).
             """,
         usage: "[check|matrix|graph] [options]",
         options: [
@@ -139,6 +140,10 @@ public enum LintCommand {
         checked.append("Sockets/**/*.swift")
         diagnostics += ForbiddenImportCheck().run(root: root, directories: ["Modules", "Sockets", "Apps"])
         checked.append("Apps/**/*.swift")
+        diagnostics += ForbiddenCallCheck().run(
+            root: root, directories: ["Modules", "Sockets", "Apps", "Tests", "tools"])
+        checked.append("Tests/**/*.swift")
+        checked.append("tools/**/*.swift")
         let errors = diagnostics.filter { $0.severity == .error }.count
         if json {
             output.write(jsonReport(checked: checked, diagnostics: diagnostics) + "\n")

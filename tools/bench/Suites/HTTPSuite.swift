@@ -1,4 +1,5 @@
 @_spi(Testing) import Backend
+import CommandLineKit
 import Foundation
 import HTTPServer
 import Wire
@@ -613,16 +614,9 @@ extension HTTPSuite {
 
         /// Requests per second from `wrk -t2 -c64 -d3s`, or nil when it fails.
         static func run(_ path: String, url: String, token: String) -> Double? {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = ["-t2", "-c64", "-d3s", "-H", "Authorization: Bearer \(token)", url]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = Pipe()
-            guard (try? process.run()) != nil else { return nil }
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let text = String(decoding: data, as: UTF8.self)
+            let arguments = ["-t2", "-c64", "-d3s", "-H", "Authorization: Bearer \(token)", url]
+            guard let result = try? Subprocess.run(path, arguments), result.status == 0 else { return nil }
+            let text = String(decoding: result.output, as: UTF8.self)
             guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Requests/sec:") })
             else {
                 return nil

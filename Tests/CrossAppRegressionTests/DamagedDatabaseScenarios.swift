@@ -2,6 +2,7 @@ import AppRuntime
 import AppTesting
 import Composition
 import Foundation
+import Storage
 import Testing
 
 /// A damaged `app.sqlite` (emptied, or overwritten) silently started fresh, losing what it held
@@ -93,6 +94,45 @@ import Testing
             #expect(contents == Data("kept earlier".utf8), "\(name) was overwritten")
         }
         let keptName = try #require(kept.first)
+        #expect(
+            lines(run.lastFrame).dropLast().last?.hasPrefix("database damaged; kept as \(keptName)") == true)
+    }
+
+    @Test(arguments: ShippedApp.withHome)
+    func aDatabaseDamagedInside_itsHeaderWhole_isKeptAside_sayingWhatSQLitesCheckFound(app: ShippedApp)
+        async throws
+    {
+        // Given a data directory an earlier run left, whose app.sqlite keeps its header and
+        // first page but has its second page overwritten (a disk that lost a write)
+        let directories = try TestDirectories.make()
+        let first = await HeadlessHarness.run(app.definition, script: "wait\n", directories: directories)
+        #expect(first.status == 0, "\(first.errors)")
+        let path = directories.data + "/app.sqlite"
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        try #require(bytes.count >= 3 * pageSize, "\(bytes.count) bytes")
+        for offset in (bytes.count - pageSize)..<bytes.count {
+            bytes[offset] = UInt8(truncatingIfNeeded: offset &* 2_654_435_761 >> 13)
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        // When the app launches again
+        let run = await HeadlessHarness.run(app.definition, script: "wait\nframe\n", directories: directories)
+
+        // Then it runs on a fresh database, keeps the damaged file aside, and the warning names
+        // the first three things SQLite's own check of the kept file finds
+        #expect(run.status == 0, "\(run.errors)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directories.data)
+            .filter { $0.hasPrefix("app.sqlite.corrupt-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        let keptName = try #require(kept.count == 1 ? kept.first : nil, "\(kept)")
+        let keptFile = try Database(path: directories.data + "/" + keptName)
+        let findings = try keptFile.quickCheck().flatMap { $0.split(separator: "\n") }
+            .filter { !$0.hasPrefix("***") }
+        try? keptFile.close()
+        try #require(!findings.isEmpty, "the check finds the damage")
+        let said =
+            "damaged (SQLite's check found damage: \(findings.prefix(3).joined(separator: "; "))); it was kept"
+        #expect(run.errors.contains(said), "\(said)\n\(run.errors)")
         #expect(
             lines(run.lastFrame).dropLast().last?.hasPrefix("database damaged; kept as \(keptName)") == true)
     }

@@ -82,6 +82,15 @@ private struct Abort: Error {}
 
         #expect(inside == 2)
         #expect(try db.query("PRAGMA synchronous").first?.int(0) == 1)
+
+        // And the next durable commit is raised again: the connection remembers the level it
+        // went back to, not the one it had raised
+        let again = try db.transaction(synchronous: .full) { db in
+            try db.execute("INSERT INTO j VALUES (1)")
+            return try db.query("PRAGMA synchronous").first?.int(0)
+        }
+        #expect(again == 2)
+        #expect(try db.query("PRAGMA synchronous").first?.int(0) == 1)
     }
 
     @Test func synchronousOnANestedTransaction_isRefused() throws {

@@ -55,9 +55,14 @@ import Testing
         let frame = HeadlessHarness.frame(of: session)
         #expect(
             frame.contains("your session as @\(Self.handle) ended; sign in again"), "\(app.id):\n\(frame)")
+        // And the title bar names nobody: no one is signed in until the person signs in again
+        #expect(lines(frame).first?.hasSuffix("· Welcome") == true, "\(app.id):\n\(frame)")
 
-        // Then the welcome screen signs back in to it, with a new session saved
+        // Then the welcome screen signs back in to it, with a new session saved, and the title
+        // bar names the account again
         try await Self.signBackIn(app, session)
+        let home = HeadlessHarness.frame(of: session)
+        #expect(lines(home).first?.hasSuffix("@\(Self.handle)") == true, "\(app.id):\n\(home)")
         let saved = SessionStore(dataDirectory: directories.data).load()
         #expect(saved?.handle == Self.handle)
         #expect(saved?.token != ended.token, "the ended session is replaced")

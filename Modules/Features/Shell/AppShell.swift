@@ -281,8 +281,11 @@ package final class AppShell: AppNavigator {
             right.append("[\(profile.name)] ", style: style.pending)
         }
         // Who is signed in: the viewer the server described, or, until it can be asked (an
-        // offline cold start), the handle the saved credentials carry.
-        if let handle = context.viewer?.handle ?? context.client.credentials?.handle {
+        // offline cold start), the handle the saved credentials carry. Credentials the server
+        // ended (or none) mean nobody is signed in, whoever the journal last knew.
+        if let credentials = context.client.credentials, !credentials.hasEnded,
+            let handle = context.viewer?.handle ?? credentials.handle
+        {
             right.append("@" + handle, style: style.secondary)
         }
         buffer.putTruncated(

@@ -132,12 +132,12 @@ package final class PhotoArtDiskCache: Sendable {
         var entries: [String: Entry] = [:]
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for name in names where name.hasSuffix(".art") {
-            let path = directory + "/" + name
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                let size = attributes[.size] as? NSNumber
-            else { continue }
-            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            entries[name] = Entry(bytes: size.intValue, lastUse: modified)
+            // stat(2) itself: FileManager's attributes also look up the owner's and the group's
+            // names, reading /etc/passwd and /etc/group again for every file.
+            var info = stat()
+            guard stat(directory + "/" + name, &info) == 0 else { continue }
+            let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            entries[name] = Entry(bytes: Int(info.st_size), lastUse: modified)
             state.lastUse = max(state.lastUse, modified)
         }
         state.entries = entries

@@ -13,12 +13,18 @@ import Testing
         case empty, randomBytes
     }
 
-    @Test(arguments: ShippedApp.withHome, Damage.allCases)
-    func damagedAppDatabase_isKeptAside_saidSo_andTheAppRuns(app: ShippedApp, damage: Damage) async throws {
-        // Given a data directory an earlier run left, whose app.sqlite is then damaged
+    /// Data and backend directories that a run of `app` made and left, its app.sqlite whole.
+    static func directoriesAnEarlierRunLeft(_ app: ShippedApp) async throws -> TestDirectories {
         let directories = try TestDirectories.make()
         let first = await HeadlessHarness.run(app.definition, script: "wait\n", directories: directories)
         #expect(first.status == 0, "\(first.errors)")
+        return directories
+    }
+
+    @Test(arguments: ShippedApp.withHome, Damage.allCases)
+    func damagedAppDatabase_isKeptAside_saidSo_andTheAppRuns(app: ShippedApp, damage: Damage) async throws {
+        // Given a data directory an earlier run left, whose app.sqlite is then damaged
+        let directories = try await Self.directoriesAnEarlierRunLeft(app)
         let path = directories.data + "/app.sqlite"
         switch damage {
         case .empty:
@@ -62,9 +68,7 @@ import Testing
         // Given a damaged app.sqlite, and files kept aside earlier under every name a set-aside
         // could take in the next minute (a database damaged again within the second it was
         // last kept aside finds its name taken)
-        let directories = try TestDirectories.make()
-        let first = await HeadlessHarness.run(app.definition, script: "wait\n", directories: directories)
-        #expect(first.status == 0, "\(first.errors)")
+        let directories = try await Self.directoriesAnEarlierRunLeft(app)
         try Data().write(to: URL(fileURLWithPath: directories.data + "/app.sqlite"))
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -103,10 +107,8 @@ import Testing
         async throws
     {
         // Given a data directory an earlier run left, whose app.sqlite keeps its header and
-        // first page but has its second page overwritten (a disk that lost a write)
-        let directories = try TestDirectories.make()
-        let first = await HeadlessHarness.run(app.definition, script: "wait\n", directories: directories)
-        #expect(first.status == 0, "\(first.errors)")
+        // first page but has its last page overwritten (a disk that lost a write)
+        let directories = try await Self.directoriesAnEarlierRunLeft(app)
         let path = directories.data + "/app.sqlite"
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])

@@ -22,6 +22,23 @@ public struct HeightTable: Hashable, Sendable {
     /// The marker of an entry without heights in `rowCounts`.
     static let unknown: UInt8 = 0xFF
 
+    /// Tables are equal when they hold the same heights and ids: `positions` is made from them.
+    public static func == (lhs: HeightTable, rhs: HeightTable) -> Bool {
+        lhs.width == rhs.width && lhs.versions == rhs.versions && lhs.rowCounts == rhs.rowCounts
+            && lhs.offsets == rhs.offsets && lhs.heights == rhs.heights && lhs.idBytes == rhs.idBytes
+            && lhs.idOffsets == rhs.idOffsets
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(versions)
+        hasher.combine(rowCounts)
+        hasher.combine(offsets)
+        hasher.combine(heights)
+        hasher.combine(idBytes)
+        hasher.combine(idOffsets)
+    }
+
     init(
         width: Int, versions: [Int64], rowCounts: [UInt8], offsets: [UInt32], heights: [UInt16],
         idBytes: [UInt8],

@@ -126,6 +126,15 @@ import Wire
         #expect(narrow.rows(for: entries[7].id, version: entries[7].version &+ 1) == nil)
     }
 
+    @Test func heightTables_areEqualByTheirHeightsAndIds_notByHowTheyWereMade() {
+        #expect(HeightTable(width: 80, unknownCount: 2) == HeightTable(width: 80, unknownCount: 2))
+        #expect(HeightTable(width: 80, unknownCount: 2) != HeightTable(width: 80, unknownCount: 3))
+        #expect(HeightTable(width: 80, unknownCount: 2) != HeightTable(width: 81, unknownCount: 2))
+        #expect(
+            Set([HeightTable(width: 80, unknownCount: 2), HeightTable(width: 80, unknownCount: 2)]).count == 1
+        )
+    }
+
     @Test func positions_findEveryEntry_asTheLookupByIdDoes() async throws {
         // Given heights stored for 20 entries at one width
         let fixture = try NetworkFixture()

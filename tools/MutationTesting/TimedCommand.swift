@@ -80,8 +80,8 @@ public final class TimedCommand: Sendable {
 
     /// Ends (SIGKILL) every process running a program built under `directory` that started at
     /// or after `moment` (``ticksSinceBoot()``), other than this one. Called when a suite run is
-    /// over, so whatever it started is a leftover: an app a test started with `Process` (in a
-    /// session of its own) outlives a test process ended at the time limit, and would keep a
+    /// over, so whatever it started is a leftover: an app a test started in a session of its
+    /// own outlives a test process ended at the time limit, and would keep a
     /// core busy for good. Returns the programs ended.
     @discardableResult
     public static func endLeftovers(builtUnder directory: String, startedSince moment: UInt64) -> [String] {
